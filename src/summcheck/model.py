@@ -1,0 +1,235 @@
+"""Plain data passed between the pipeline's stages: load → resolve → match → rules → render."""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+
+class InputError(Exception):
+    """The check cannot run (exit 2). The message is one line naming the file and the cause."""
+
+
+# ---------------------------------------------------------------- source documents
+
+
+@dataclass(frozen=True)
+class Span:
+    """Half-open character range [start, end) in `SourceDocument.text`."""
+
+    start: int
+    end: int
+
+    def contains(self, other: "Span") -> bool:
+        return self.start <= other.start and other.end <= self.end
+
+    def overlaps(self, other: "Span") -> bool:
+        return self.start < other.end and other.start < self.end
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int  # 1-based physical page
+    label: str | None  # printed page label (PDF), None when the document defines none
+    span: Span
+
+
+@dataclass(frozen=True)
+class Section:
+    ident: str  # "4.2", "A.3", "17" — as the heading numbers it, without trailing dot
+    title: str
+    span: Span  # heading start to the start of the next heading of the same or a higher level
+    line: int  # 1-based line of the heading in `text`
+    level: int  # 1 for "4", 2 for "4.2", ...
+
+
+@dataclass
+class SourceDocument:
+    """A source as summcheck loads it; every locator resolves to spans of `text`."""
+
+    path: Path
+    kind: Literal["pdf", "text", "markdown"]
+    text: str
+    pages: list[Page]
+    sections: list[Section]
+    has_labels: bool = False  # PDF defines printed page labels
+    ocr: bool = False
+    notes: list[str] = field(default_factory=list)  # e.g. "opened by repair", "decoded leniently"
+    _line_starts: list[int] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def line_starts(self) -> list[int]:
+        """Offsets where each 1-based line begins (split on \\n only)."""
+        if self._line_starts is None:
+            starts = [0]
+            find = self.text.find
+            pos = find("\n")
+            while pos != -1:
+                starts.append(pos + 1)
+                pos = find("\n", pos + 1)
+            self._line_starts = starts
+        return self._line_starts
+
+    @property
+    def line_count(self) -> int:
+        starts = self.line_starts
+        # A trailing newline does not open an extra line.
+        return len(starts) - 1 if starts[-1] == len(self.text) and len(starts) > 1 else len(starts)
+
+    def line_span(self, first: int, last: int) -> Span:
+        """Span of 1-based lines first..last inclusive (caller checks bounds)."""
+        starts = self.line_starts
+        end = starts[last] if last < len(starts) else len(self.text)
+        return Span(starts[first - 1], end)
+
+    def line_of(self, offset: int) -> int:
+        return bisect.bisect_right(self.line_starts, offset)
+
+    def page_of(self, offset: int) -> Page | None:
+        for page in self.pages:  # pages are few compared with lookups of this kind
+            if page.span.start <= offset < page.span.end:
+                return page
+        return None
+
+    def innermost_section(self, offset: int) -> Section | None:
+        best: Section | None = None
+        for section in self.sections:
+            if section.span.start <= offset < section.span.end:
+                if best is None or section.span.start >= best.span.start:
+                    best = section
+        return best
+
+
+# ---------------------------------------------------------------- locators
+
+LocatorKind = Literal["page", "section", "line", "chars"]
+
+
+@dataclass(frozen=True)
+class LocatorPart:
+    """One place a locator names: a page, section or line, a range of them, or a char range."""
+
+    kind: LocatorKind
+    start: str  # page label/number, section ident, line number, or start_char
+    end: str | None = None  # inclusive end of a range (exclusive for chars); None: a single place
+    text: str = ""  # as written, e.g. "pp. 17–18"
+
+    def describe(self) -> str:
+        if self.text:
+            return self.text
+        names = {"page": "p.", "section": "section", "line": "line", "chars": "chars"}
+        where = self.start if self.end is None else f"{self.start}–{self.end}"
+        return f"{names[self.kind]} {where}"
+
+
+@dataclass(frozen=True)
+class Locator:
+    parts: tuple[LocatorPart, ...]
+    text: str  # the whole locator as written
+
+
+# ---------------------------------------------------------------- summary
+
+
+@dataclass(frozen=True)
+class LocatorGroup:
+    """A parenthesised group in a sentence that is (or looks like) a locator."""
+
+    text: str  # inside the parentheses
+    line: int
+    column: int  # 1-based column of "("
+    locator: Locator | None  # None when malformed
+    error: str | None = None  # why it is malformed (SUM104)
+
+
+@dataclass
+class Sentence:
+    text: str
+    line: int  # 1-based line in the summary file
+    column: int  # 1-based column
+    groups: list[LocatorGroup]
+    synthesis: bool
+
+    @property
+    def locators(self) -> list[Locator]:
+        return [g.locator for g in self.groups if g.locator is not None]
+
+
+@dataclass
+class Suppression:
+    """`<!-- summcheck-disable… -->` comments, resolved to line ranges."""
+
+    codes: frozenset[str] | None  # None: every rule
+    first_line: int
+    last_line: int  # inclusive
+    comment_line: int  # where the comment stands, for reporting unused suppressions
+    used: bool = False
+
+
+@dataclass
+class Summary:
+    path: Path
+    front_matter: dict
+    sentences: list[Sentence]
+    suppressions: list[Suppression] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- claim records
+
+Strength = Literal["states", "recommends", "requires", "reports"]
+
+
+@dataclass(frozen=True)
+class RecordError:
+    json_path: str  # e.g. "$[3].strength"
+    message: str
+
+
+@dataclass
+class ClaimRecord:
+    index: int  # 0-based position in the file
+    line: int | None  # 1-based line where the record starts (None when unknown)
+    id: str | None
+    claim: str
+    locator: Locator | None
+    quote: str
+    strength: str  # canonical English value
+    topic: str | None = None
+    ignore: frozenset[str] = frozenset()
+    locator_error: str | None = None  # a locator string that does not parse
+    errors: list[RecordError] = field(default_factory=list)  # schema violations (SUM200)
+    raw: object = None
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class ClaimsFile:
+    path: Path
+    records: list[ClaimRecord]
+    source: str | None = None  # `source:` named in a mapping-style file
+    purpose: str | None = None
+
+
+# ---------------------------------------------------------------- findings
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str  # code, e.g. "SUM201"
+    name: str  # kebab name
+    severity: Severity
+    path: Path
+    line: int | None
+    message: str
+    column: int | None = None
+    record_id: str | None = None
+
+    def sort_key(self) -> tuple:
+        return (str(self.path), self.line or 0, self.column or 0, self.rule, self.message)
