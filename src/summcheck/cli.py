@@ -1,0 +1,267 @@
+"""Command line: check, explain, locate, outline (and the optional extract stage)."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from . import __version__
+from .model import InputError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  pretty_exceptions_enable=False,
+                  help="Prove that every sentence of a summary traces to a verified quote "
+                       "in its source.")
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class FailOn(str, Enum):
+    error = "error"
+    warning = "warning"
+    info = "info"
+    never = "never"
+
+
+class PageNumbers(str, Enum):
+    auto = "auto"
+    label = "label"
+    physical = "physical"
+
+
+def fail(message: str) -> "typer.Exit":
+    """Print a one-line cause on stderr; the caller raises the returned Exit(2)."""
+    print(f"summcheck: error: {message}", file=sys.stderr)
+    return typer.Exit(2)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"summcheck {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(version: bool = typer.Option(False, "--version", callback=_version,
+                                              is_eager=True, help="Print the version.")) -> None:
+    """summcheck: the deterministic gate for document summaries."""
+
+
+@app.command()
+def check(
+    paths: Optional[List[Path]] = typer.Argument(None, help="Summary files, or folders to search."),
+    source: Optional[Path] = typer.Option(None, "--source", help="Source document (overrides front matter)."),
+    claims: Optional[Path] = typer.Option(None, "--claims", help="Claim records (overrides front matter)."),
+    ocr: Optional[bool] = typer.Option(None, "--ocr/--no-ocr", help="Treat the source as OCR text."),
+    page_numbers: Optional[PageNumbers] = typer.Option(None, "--page-numbers", help="How PDF pages are cited."),
+    output_format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
+    select: Optional[List[str]] = typer.Option(None, "--select", help="Rules to run (codes, names, prefixes)."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Rules to skip."),
+    fail_on: FailOn = typer.Option(FailOn.error, "--fail-on", help="Lowest severity that fails the run."),
+    color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Colour the text report."),
+) -> None:
+    """Check summaries against their claim records and sources."""
+    from .linter import Options, check_paths
+    from .report import reporter_for
+    from .selection import RuleSelection
+
+    try:
+        summaries = find_summaries(paths or [Path(".")])
+        options = Options(source=source, claims=claims, ocr=ocr,
+                          page_numbers=page_numbers.value if page_numbers else None,
+                          selection=RuleSelection.parse(select, ignore))
+        if output is not None:
+            guard_output(output, summaries, options)
+        report = check_paths(summaries, options)
+        if output_format is Format.text:
+            from .report.text import TextReporter
+
+            use_color = color if color is not None else (output is None and sys.stdout.isatty()
+                                                         and "NO_COLOR" not in os.environ)
+            rendered = TextReporter(color=use_color).render(report)
+        else:
+            rendered = reporter_for(output_format.value).render(report)
+    except InputError as exc:
+        raise fail(str(exc))
+    if output is None:
+        sys.stdout.write(rendered)
+    else:
+        write_atomically(output, rendered)
+    raise typer.Exit(report.exit_code(fail_on.value))
+
+
+def find_summaries(paths: list[Path]) -> list[Path]:
+    """Summary files named, or found in named folders (Markdown files with front matter)."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            candidates = sorted(p for p in path.rglob("*.md") if _has_front_matter(p))
+            if not candidates:
+                raise InputError(f"{path}: no summary found (a Markdown file whose front matter "
+                                 f"names source: and claims:)")
+            found.extend(candidates)
+        elif not path.exists():
+            raise InputError(f"{path}: no such file")
+        else:
+            found.append(path)
+    return found
+
+
+def _has_front_matter(path: Path) -> bool:
+    if any(part.startswith(".") for part in path.parts[:-1]) or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096).decode("utf-8", "replace").lstrip("\ufeff")
+    except OSError:
+        return False
+    if not head.startswith("---"):
+        return False
+    block = head.split("\n---", 1)[0]
+    return "\nsource:" in block or "\nclaims:" in block
+
+
+def guard_output(output: Path, summaries: list[Path], options) -> None:
+    """--output must not overwrite an input."""
+    inputs = {p.resolve() for p in summaries}
+    for extra in (options.source, options.claims):
+        if extra is not None:
+            inputs.add(extra.resolve())
+    for summary in summaries:
+        inputs.update(_front_matter_inputs(summary))
+    if output.resolve() in inputs:
+        raise InputError(f"{output}: --output names an input file; choose another file")
+
+
+def _front_matter_inputs(summary: Path) -> set[Path]:
+    try:
+        from .summary import load_summary
+
+        front = load_summary(summary).front_matter
+    except InputError:
+        return set()
+    return {(summary.parent / str(front[k])).resolve() for k in ("source", "claims") if k in front}
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write the whole report or nothing."""
+    try:
+        directory = path.parent if str(path.parent) else Path(".")
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise fail(f"{path}: cannot write the report: {exc.strerror or exc}")
+
+
+@app.command()
+def explain(
+    rule: Optional[str] = typer.Argument(None, help="Rule code or name, e.g. SUM201 or quote-not-found."),
+    list_rules: bool = typer.Option(False, "--list", help="List every rule."),
+) -> None:
+    """Print a rule's documentation."""
+    from .rules import all_rules, rule_by_key
+
+    if list_rules or rule is None:
+        for r in all_rules():
+            print(f"{r.code}  {r.name:<28} {r.severity:<8} {r.summary}")
+        return
+    found = rule_by_key(rule)
+    if found is None:
+        raise fail(f"unknown rule {rule!r}; `summcheck explain --list` lists them")
+    print(f"# {found.code} {found.name}\n\nDefault severity: {found.severity}\n\n"
+          f"{found.summary}\n\n{found.doc}")
+
+
+@app.command()
+def locate(
+    source: Path = typer.Argument(..., help="Source document."),
+    locator: str = typer.Argument(..., help="A locator such as 'p. 17' or 'section 4.2'."),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+) -> None:
+    """Print the source text at a locator."""
+    from .locators import LocatorSyntaxError, parse_locator
+    from .resolve import Resolver
+    from .sources import load_source
+
+    try:
+        doc = load_source(source, page_numbers=page_numbers.value)
+        try:
+            parsed = parse_locator(locator)
+        except LocatorSyntaxError as exc:
+            raise InputError(f"malformed locator {locator!r}: {exc}")
+        resolver = Resolver(doc, page_numbers.value)  # type: ignore[arg-type]
+        for part in parsed.parts:
+            resolution = resolver.resolve(part)
+            if not resolution.ok:
+                raise InputError(f"{source}: {part.describe()}: {resolution.message}")
+            if resolution.problem == "ambiguous":
+                print(f"summcheck: warning: {resolution.message}", file=sys.stderr)
+            for span in resolution.spans:
+                print(f"== {part.describe()} (characters {span.start}–{span.end}, "
+                      f"lines {doc.line_of(span.start)}–{doc.line_of(max(span.start, span.end - 1))})")
+                print(doc.text[span.start:span.end].rstrip("\n\f"))
+    except InputError as exc:
+        raise fail(str(exc))
+
+
+@app.command()
+def outline(
+    source: Path = typer.Argument(..., help="Source document."),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+) -> None:
+    """List the pages, page labels and sections a source offers."""
+    from .sources import load_source
+
+    try:
+        doc = load_source(source, page_numbers=page_numbers.value)
+    except InputError as exc:
+        raise fail(str(exc))
+    print(f"{source}: {doc.kind}, {len(doc.pages)} page{'s' * (len(doc.pages) != 1)}, "
+          f"{doc.line_count} lines, {len(doc.sections)} sections")
+    for note in doc.notes:
+        print(f"note: {note}")
+    if doc.has_labels:
+        labels = [p.label or "-" for p in doc.pages]
+        print("page labels (physical → printed): " +
+              ", ".join(f"{i + 1}→{label}" for i, label in enumerate(labels)))
+    print("sections:")
+    for section in doc.sections:
+        page = doc.page_of(section.span.start)
+        where = f"p. {page.label or page.number}" if page and len(doc.pages) > 1 else ""
+        where += f"{', ' if where else ''}line {section.line}"
+        print(f"  {'  ' * (section.level - 1)}{section.ident}  {section.title}  ({where})")
+
+
+@app.command()
+def extract(source: Path = typer.Argument(..., help="Source document.")) -> None:
+    """Extract claim records with a language model (optional extra)."""
+    raise fail("summcheck extract is an optional stage that is not installed: "
+               "pip install 'summcheck[extract]'")
+
+
+def main() -> None:
+    """Entry point: no traceback for any failure, exit 2 when the check could not run."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        print("summcheck: interrupted", file=sys.stderr)
+        sys.exit(2)
+    except Exception as exc:  # an internal error must still end with one line and exit 2
+        if os.environ.get("SUMMCHECK_DEBUG"):
+            raise
+        print(f"summcheck: internal error: {type(exc).__name__}: {exc} "
+              f"(set SUMMCHECK_DEBUG=1 for a traceback)", file=sys.stderr)
+        sys.exit(2)

@@ -1,0 +1,116 @@
+"""The linter core: load the inputs of each summary, analyse them, run the rules."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .analysis import analyse
+from .model import Finding, InputError, Severity, Summary
+from .report.model import Report, SummaryReport
+from .rules import Problem, Rule, all_rules
+from .selection import RuleSelection
+
+PAGE_NUMBER_MODES = ("auto", "label", "physical")
+
+
+@dataclass
+class Options:
+    """Everything a run can be told; the CLI, the config and the API fill it."""
+
+    source: Path | None = None
+    claims: Path | None = None
+    ocr: bool | None = None
+    page_numbers: str | None = None
+    selection: RuleSelection = field(default_factory=RuleSelection)
+    severity: dict[str, Severity] = field(default_factory=dict)  # code → severity override
+    synthesis_labels: list[str] | None = None
+    rule_options: dict[str, dict] = field(default_factory=dict)  # code → keyword arguments
+
+
+def check_paths(summaries: list[Path], options: Options) -> Report:
+    """Check each summary; an input that cannot be read raises InputError (exit 2)."""
+    report = Report()
+    for path in summaries:
+        findings, summary_report = check_summary(path, options)
+        report.findings.extend(findings)
+        report.summaries.append(summary_report)
+    report.findings.sort(key=Finding.sort_key)
+    return report
+
+
+def check_summary(path: Path, options: Options) -> tuple[list[Finding], SummaryReport]:
+    from .claims import load_claims
+    from .sources import load_source
+    from .summary import load_summary
+
+    summary = load_summary(path, options.synthesis_labels)
+    front = summary.front_matter
+    claims_path = options.claims or _front_path(summary, "claims")
+    if claims_path is None:
+        raise InputError(f"{path}: no claims file: name it in the front matter (claims: FILE) "
+                         f"or pass --claims")
+    claims = load_claims(claims_path)
+    source_path = options.source or _front_path(summary, "source")
+    if source_path is None and claims.source:
+        source_path = claims_path.parent / claims.source
+    if source_path is None:
+        raise InputError(f"{path}: no source: name it in the front matter (source: FILE) "
+                         f"or pass --source")
+    page_numbers = options.page_numbers or front.get("page-numbers", "auto")
+    if page_numbers not in PAGE_NUMBER_MODES:
+        raise InputError(f"{path}: front matter: page-numbers must be auto, label or physical, "
+                         f"not {page_numbers!r}")
+    ocr = options.ocr if options.ocr is not None else front.get("ocr", False)
+    if not isinstance(ocr, bool):
+        raise InputError(f"{path}: front matter: ocr must be true or false, not {ocr!r}")
+    source = load_source(source_path, page_numbers=page_numbers, ocr=ocr)
+
+    analysis = analyse(summary, claims, source, page_numbers)
+    findings = list(_run_rules(analysis, options, summary))
+    verified = sum(r.verified for r in analysis.records)
+    return findings, SummaryReport(path, source_path, claims_path, len(summary.sentences),
+                                   len(claims.records), verified, list(source.notes))
+
+
+def _front_path(summary: Summary, key: str) -> Path | None:
+    value = summary.front_matter.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{summary.path}: front matter: {key} must be a file name, not {value!r}")
+    return summary.path.parent / value
+
+
+def _run_rules(analysis, options: Options, summary: Summary):
+    for rule in all_rules():
+        if not options.selection.enabled(rule):
+            continue
+        severity = options.severity.get(rule.code, rule.severity)
+        for problem in rule.check(analysis, **options.rule_options.get(rule.code, {})):
+            if _suppressed(problem, rule, summary):
+                continue
+            yield _finding(problem, rule, severity)
+
+
+def _suppressed(problem: Problem, rule: Rule, summary: Summary) -> bool:
+    if problem.record is not None:
+        ignore = problem.record.record.ignore
+        return rule.code in ignore or rule.name in ignore
+    if problem.path != summary.path or problem.line is None:
+        return False
+    for suppression in summary.suppressions:
+        if suppression.first_line <= problem.line <= suppression.last_line and (
+                suppression.codes is None or any(_names(rule, c) for c in suppression.codes)):
+            suppression.used = True
+            return True
+    return False
+
+
+def _names(rule: Rule, key: str) -> bool:
+    return key.upper() == rule.code or key.lower() == rule.name
+
+
+def _finding(problem: Problem, rule: Rule, severity: Severity) -> Finding:
+    record_id = problem.record.record.id if problem.record is not None else None
+    return Finding(rule.code, rule.name, severity, problem.path, problem.line, problem.message,
+                   problem.column, record_id)

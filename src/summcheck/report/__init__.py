@@ -1,0 +1,21 @@
+"""Renderers: one Reporter subclass per output format."""
+from __future__ import annotations
+
+from .base import Reporter, display_path
+from .model import Report, SummaryReport
+
+__all__ = ["Reporter", "Report", "SummaryReport", "display_path", "reporter_for", "FORMATS"]
+
+FORMATS = ("text", "json")
+
+
+def reporter_for(name: str) -> Reporter:
+    if name == "json":
+        from .json import JsonReporter
+
+        return JsonReporter()
+    if name == "text":
+        from .text import TextReporter
+
+        return TextReporter()
+    raise ValueError(f"unknown format {name!r}")

@@ -1,0 +1,44 @@
+"""`--format json`: the report as schemas/report.schema.json describes it."""
+from __future__ import annotations
+
+import json
+
+from .. import __version__
+from .base import Reporter, display_path
+from .model import Report
+
+
+class JsonReporter(Reporter):
+    name = "json"
+
+    def render(self, report: Report) -> str:
+        data = {
+            "version": __version__,
+            "findings": [
+                {
+                    "rule": f.rule,
+                    "name": f.name,
+                    "severity": f.severity,
+                    "path": display_path(f.path),
+                    "line": f.line,
+                    "column": f.column,
+                    "message": f.message,
+                    "record": f.record_id,
+                }
+                for f in report.findings
+            ],
+            "summaries": [
+                {
+                    "path": display_path(s.path),
+                    "source": display_path(s.source),
+                    "claims": display_path(s.claims),
+                    "sentences": s.sentences,
+                    "records": s.records,
+                    "verified": s.verified,
+                    "notes": s.notes,
+                }
+                for s in report.summaries
+            ],
+            "counts": report.counts,
+        }
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,58 @@
+"""`--format text`: findings grouped by file, readable in a terminal and in a CI log."""
+from __future__ import annotations
+
+import io
+from itertools import groupby
+
+from rich.console import Console
+from rich.text import Text
+
+from .base import Reporter, display_path
+from .model import Report
+
+STYLES = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+class TextReporter(Reporter):
+    name = "text"
+
+    def __init__(self, color: bool | None = None, width: int = 100) -> None:
+        self.color = color
+        self.width = width
+
+    def render(self, report: Report) -> str:
+        buffer = io.StringIO()
+        console = Console(file=buffer, force_terminal=bool(self.color), no_color=not self.color,
+                          width=self.width, highlight=False, soft_wrap=True)
+        for path, findings in groupby(report.findings, key=lambda f: display_path(f.path)):
+            console.print(Text(path, style="bold underline"))
+            for f in findings:
+                where = f"{f.line or '-'}:{f.column}" if f.column else f"{f.line or '-'}"
+                line = Text("  ")
+                line.append(f"{where:>8}", style="dim")
+                line.append("  ")
+                line.append(f"{f.severity:<7}", style=STYLES[f.severity])
+                line.append(f" {f.rule} ", style="bold")
+                line.append(f.message)
+                line.append(f"  [{f.name}]", style="dim")
+                console.print(line)
+            console.print()
+        for s in report.summaries:
+            for note in s.notes:
+                console.print(Text(f"note: {display_path(s.source)}: {note}", style="dim"))
+        counts = report.counts
+        checked = ", ".join(f"{display_path(s.path)} ({s.sentences} sentences, "
+                            f"{s.verified}/{s.records} records verified)" for s in report.summaries)
+        total = sum(counts.values())
+        if total:
+            summary = Text(f"{total} finding{'s' * (total != 1)}: ")
+            summary.append(f"{counts['error']} error{'s' * (counts['error'] != 1)}",
+                           style=STYLES["error"] if counts["error"] else "")
+            summary.append(f", {counts['warning']} warning{'s' * (counts['warning'] != 1)}")
+            summary.append(f", {counts['info']} info")
+        else:
+            summary = Text("All checks passed.", style="bold green")
+        console.print(summary)
+        if checked:
+            console.print(Text(f"Checked {checked}.", style="dim"))
+        return buffer.getvalue()

@@ -1,0 +1,183 @@
+"""Resolve locator parts to character spans of a loaded source."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from .model import LocatorPart, Page, Section, SourceDocument, Span
+
+PageNumbers = Literal["auto", "label", "physical"]
+_SUBDIVISION = re.compile(r"^([^()]+?)((?:\([^()]*\))+)$")
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """Where one locator part lands: spans, or why it does not."""
+
+    part: LocatorPart
+    spans: tuple[Span, ...] = ()
+    problem: Literal["unresolved", "ambiguous", "malformed"] | None = None
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Resolved to at least one place (an ambiguous part resolves to all its candidates)."""
+        return bool(self.spans)
+
+
+class Resolver:
+    """Resolves parts against one source, with the page-numbering mode of the summary."""
+
+    def __init__(self, source: SourceDocument, page_numbers: PageNumbers = "auto") -> None:
+        self.source = source
+        self.by_label = page_numbers != "physical" and source.has_labels
+        self._labels: dict[str, list[Page]] | None = None
+        self._sections: dict[str, list[Section]] | None = None
+
+    # -- indexes, built on first use
+    @property
+    def labels(self) -> dict[str, list[Page]]:
+        if self._labels is None:
+            self._labels = {}
+            for page in self.source.pages:
+                if page.label is not None:
+                    self._labels.setdefault(page.label, []).append(page)
+        return self._labels
+
+    @property
+    def sections(self) -> dict[str, list[Section]]:
+        if self._sections is None:
+            self._sections = {}
+            for section in self.source.sections:
+                self._sections.setdefault(section.ident, []).append(section)
+        return self._sections
+
+    # -- resolution
+    def resolve(self, part: LocatorPart) -> Resolution:
+        handler = {"page": self._pages, "section": self._sections_of, "line": self._lines,
+                   "chars": self._chars}[part.kind]
+        return handler(part)
+
+    def _find_pages(self, ident: str) -> list[Page]:
+        if self.by_label:
+            pages = self.labels.get(ident)
+            if pages is None and ident.lower() != ident:
+                pages = self.labels.get(ident.lower())
+            return pages or []
+        if not ident.isdigit() or len(ident) > 9:
+            return []
+        number = int(ident)
+        return [self.source.pages[number - 1]] if 1 <= number <= len(self.source.pages) else []
+
+    def _page_word(self, ident: str) -> str:
+        total = len(self.source.pages)
+        if self.by_label:
+            return f"no page is labelled {ident!r} (the PDF's printed labels are used; " \
+                   f"set page-numbers: physical to cite viewer page numbers)"
+        return f"page {ident} does not exist (the source has {total} page{'s' * (total != 1)})"
+
+    def _pages(self, part: LocatorPart) -> Resolution:
+        first = self._find_pages(part.start)
+        if not first:
+            return Resolution(part, problem="unresolved", message=self._page_word(part.start))
+        if part.end is None:
+            return self._maybe_ambiguous(part, [p.span for p in first],
+                                         [f"physical page {p.number}" for p in first], "page label")
+        last = self._find_pages(part.end)
+        if not last:
+            return Resolution(part, problem="unresolved", message=self._page_word(part.end))
+        spans = [Span(a.span.start, b.span.end) for a in first for b in last if b.number >= a.number]
+        if not spans:
+            return Resolution(part, problem="malformed",
+                              message=f"range {part.describe()} runs backwards in the document")
+        if len(first) > 1 or len(last) > 1:
+            return Resolution(part, tuple(spans), "ambiguous",
+                              f"{part.describe()} matches {len(spans)} page ranges")
+        return Resolution(part, tuple(spans))
+
+    def _maybe_ambiguous(self, part: LocatorPart, spans: list[Span], places: list[str],
+                         what: str) -> Resolution:
+        if len(spans) == 1:
+            return Resolution(part, tuple(spans))
+        return Resolution(part, tuple(spans), "ambiguous",
+                          f"{what} {part.start!r} names {len(spans)} places ({', '.join(places)})")
+
+    def _find_sections(self, ident: str) -> tuple[list[Section], str]:
+        """Sections headed `ident`; `17(1)(a)` falls back to the deepest numbered level found."""
+        found = self.sections.get(ident)
+        if found:
+            return found, ident
+        m = _SUBDIVISION.match(ident)
+        while m:  # drop one "(…)" at a time: 17(1)(a) → 17(1) → 17
+            ident = ident[: ident.rindex("(")]
+            found = self.sections.get(ident)
+            if found:
+                return found, ident
+            m = _SUBDIVISION.match(ident)
+        return [], ident
+
+    def _sections_of(self, part: LocatorPart) -> Resolution:
+        first, _ = self._find_sections(part.start)
+        if not first:
+            return Resolution(part, problem="unresolved",
+                              message=f"the source has no section {part.start}")
+        if part.end is None:
+            return self._maybe_ambiguous(part, [s.span for s in first],
+                                         [f"line {s.line}" for s in first], "section")
+        last, _ = self._find_sections(part.end)
+        if not last:
+            return Resolution(part, problem="unresolved",
+                              message=f"the source has no section {part.end}")
+        spans = [Span(a.span.start, b.span.end) for a in first for b in last
+                 if b.span.end >= a.span.end]
+        if not spans:
+            return Resolution(part, problem="malformed",
+                              message=f"range {part.describe()} runs backwards in the document")
+        if len(spans) > 1:
+            return Resolution(part, tuple(spans), "ambiguous",
+                              f"{part.describe()} matches {len(spans)} places")
+        return Resolution(part, tuple(spans))
+
+    def _lines(self, part: LocatorPart) -> Resolution:
+        total = self.source.line_count
+        first, last = part.start, part.end or part.start
+        bad = next((n for n in (first, last) if not n.isdigit() or len(n) > 12 or int(n) > total
+                    or int(n) < 1), None)
+        if bad is not None:
+            return Resolution(part, problem="unresolved",
+                              message=f"line {bad} does not exist (the source has {total} lines)")
+        if int(last) < int(first):
+            return Resolution(part, problem="malformed", message=f"range {part.describe()} is reversed")
+        return Resolution(part, (self.source.line_span(int(first), int(last)),))
+
+    def _chars(self, part: LocatorPart) -> Resolution:
+        size = len(self.source.text)
+        try:
+            start, end = int(part.start), int(part.end or "")
+        except ValueError:
+            return Resolution(part, problem="malformed", message="start_char/end_char are not integers")
+        if not 0 <= start < end:
+            return Resolution(part, problem="malformed",
+                              message=f"start_char {start} must be below end_char {end}")
+        if end > size:
+            return Resolution(part, problem="unresolved",
+                              message=f"end_char {end} lies beyond the source ({size} characters)")
+        return Resolution(part, (Span(start, end),))
+
+
+def describe_offset(source: SourceDocument, offset: int, by_label: bool) -> str:
+    """A human place for an offset: 'p. 14, section 3.15 (line 812)'."""
+    parts = []
+    page = source.page_of(offset)
+    if page is not None and len(source.pages) > 1:
+        if by_label and page.label is not None:
+            parts.append(f"p. {page.label} (physical page {page.number})")
+        else:
+            parts.append(f"p. {page.number}")
+    section = source.innermost_section(offset)
+    if section is not None:
+        parts.append(f"section {section.ident}")
+    if source.kind != "pdf":
+        parts.append(f"line {source.line_of(offset)}")
+    return ", ".join(parts)

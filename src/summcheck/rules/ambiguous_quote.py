@@ -1,0 +1,53 @@
+"""SUM205: the quote is too short to pin down, or stands several times at its locator."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .base import Problem, on_record, record_name
+
+CODE = "SUM205"
+NAME = "ambiguous-quote"
+SEVERITY = "warning"
+SUMMARY = "The quote is too short to pin down, or stands several times at its locator."
+DOC = """
+## What it does
+Reports a verified quote that has fewer than 4 words or fewer than 20 characters, or that
+stands more than once inside its locator. The quote still verifies and still backs its
+sentence.
+
+## Why
+A two-word quote such as "the Program" proves little: it stands in many places and does not
+show that the place says what the claim says.
+
+## Example
+    quote: "the Program"
+
+## Fix
+Quote the whole clause that carries the claim.
+
+## Options
+`min-quote-words` (default 4) and `min-quote-chars` (default 20) in the configuration. A
+record may carry `ignore: [SUM205]`.
+"""
+
+MIN_WORDS = 4
+MIN_CHARS = 20
+
+
+def check(analysis, min_words: int = MIN_WORDS, min_chars: int = MIN_CHARS) -> Iterator[Problem]:
+    path = analysis.claims.path
+    for result in analysis.records:
+        if not result.verified:
+            continue
+        quote = " ".join(result.record.quote.split())
+        words = len(quote.split(" "))
+        reasons = []
+        if words < min_words or len(quote) < min_chars:
+            reasons.append(f"the quote is short ({words} word{'s' * (words != 1)}, {len(quote)} "
+                           f"characters; at least {min_words} words and {min_chars} characters "
+                           f"pin a place down)")
+        if len(result.hits) > 1:
+            reasons.append(f"it stands {len(result.hits)} times at {result.record.locator.text!r}")
+        if reasons:
+            yield on_record(result, f"{record_name(result)}: ambiguous quote: "
+                            f"{' and '.join(reasons)}; quote the whole clause", path)

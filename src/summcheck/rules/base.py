@@ -1,0 +1,39 @@
+"""What a rule yields; the core adds code, name and the configured severity."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..analysis import RecordResult
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: Path
+    line: int | None
+    message: str
+    column: int | None = None
+    record: "RecordResult | None" = None  # set for problems on a claim record
+
+
+def on_record(result: "RecordResult", message: str, claims_path: Path) -> Problem:
+    return Problem(claims_path, result.record.line, message, record=result)
+
+
+def record_name(result: "RecordResult") -> str:
+    """How a message names a record: its id, or its position."""
+    record = result.record
+    if record.id:
+        return f"record {record.id!r}"
+    where = f"line {record.line}" if record.line else f"#{record.index + 1}"
+    return f"record at {where}"
+
+
+def part_column(sentence_result, part) -> int | None:
+    """Column of the locator group that holds `part` (else the sentence's column)."""
+    for group in sentence_result.sentence.groups:
+        if group.locator is not None and part in group.locator.parts:
+            return group.column
+    return sentence_result.sentence.column

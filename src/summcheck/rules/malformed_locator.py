@@ -1,0 +1,53 @@
+"""SUM104: a parenthesised group looks like a locator but cannot be parsed."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .base import Problem, on_record, record_name
+
+CODE = "SUM104"
+NAME = "malformed-locator"
+SEVERITY = "error"
+SUMMARY = "A locator starts with a locator keyword but cannot be parsed."
+DOC = """
+## What it does
+Reports a parenthesised group in a sentence, or a claim record's locator, that starts with a
+locator keyword (`p.`, `section`, `§`, `lines`, `S.`, `Abschnitt`, `página`, `seção`, …) but
+is not followed by a page, section or line identifier — `(p. )`, `(section three)`,
+`(lines 174-)` — or a range that runs backwards (`pp. 5–3`).
+
+## Why
+A half-written locator is almost always an editing slip; it would otherwise silently count as
+a sentence with no place to check.
+
+## Example
+    The query ends at a number sign (section ).
+
+## Fix
+    The query ends at a number sign (section 3.4).
+
+## Options
+None.
+"""
+
+
+def check(analysis) -> Iterator[Problem]:
+    path = analysis.summary.path
+    for result in analysis.sentences:
+        for group in result.sentence.groups:
+            if group.locator is None:
+                yield Problem(path, group.line,
+                              f"malformed locator ({group.text}): {group.error}; write it as "
+                              f"e.g. (p. 17), (pp. 17–18) or (section 4.2)", column=group.column)
+        for part in result.parts:
+            if part.resolution.problem == "malformed":
+                yield Problem(path, result.sentence.line,
+                              f"malformed locator {part.resolution.part.describe()!r}: "
+                              f"{part.resolution.message}", column=result.sentence.column)
+    claims_path = analysis.claims.path
+    for result in analysis.records:
+        if result.status != "bad-locator":
+            continue
+        reason = result.record.locator_error or "; ".join(
+            r.message for r in result.resolutions if r.problem == "malformed")
+        yield on_record(result, f"{record_name(result)}: malformed locator: {reason}", claims_path)

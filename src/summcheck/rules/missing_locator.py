@@ -1,0 +1,42 @@
+"""SUM101: a summary sentence has neither a locator nor a synthesis label."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .base import Problem
+
+CODE = "SUM101"
+NAME = "missing-locator"
+SEVERITY = "error"
+SUMMARY = "A summary sentence has neither a locator nor a synthesis label."
+DOC = """
+## What it does
+Reports a sentence of the summary (in a paragraph, list item or block quote) that carries no
+locator such as `(p. 17)` or `(section 4.2)` and no synthesis label such as `[synthesis]`.
+
+## Why
+A reader can check a sentence only if it says where in the source it comes from. A sentence
+that combines several places on purpose says so with a synthesis label instead.
+
+## Example
+    Keys must be rotated every 90 days.
+
+## Fix
+    Keys must be rotated every 90 days (section 4.2).
+    Taken together, key handling is the operator's job [synthesis].
+
+## Options
+`synthesis-labels` (config) replaces the accepted labels
+(default: `[synthesis]`, `[Synthese]`, `[síntesis]`, `[síntese]`).
+"""
+
+
+def check(analysis) -> Iterator[Problem]:
+    path = analysis.summary.path
+    for result in analysis.sentences:
+        sentence = result.sentence
+        if not sentence.groups and not sentence.synthesis:
+            yield Problem(path, sentence.line,
+                          "sentence has no locator: add one such as (p. 17) or (section 4.2), "
+                          "or label it [synthesis] if it combines several places",
+                          column=sentence.column)

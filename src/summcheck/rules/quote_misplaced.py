@@ -1,0 +1,48 @@
+"""SUM202: the quote stands in the source, but not at its locator."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..resolve import describe_offset
+from .base import Problem, on_record, record_name
+
+CODE = "SUM202"
+NAME = "quote-misplaced"
+SEVERITY = "error"
+SUMMARY = "The quote stands in the source, but not at the record's locator."
+DOC = """
+## What it does
+Reports a record whose quote is not inside the place its locator names but stands elsewhere
+in the source; the message names the page, section and line where it actually stands.
+
+## Why
+A misplaced quote sends the reader to the wrong page. Often the record was filed under the
+neighbouring section, or a PDF's physical page number was cited where the printed label was
+meant.
+
+## Example
+    locator: section 5
+    quote: "provided that you also convey the machine-readable Corresponding Source"  # section 6
+
+## Fix
+Correct the record's locator to the place named in the message (and the locator of the
+sentence it backs, if that was wrong too).
+
+## Options
+None.
+"""
+
+
+def check(analysis) -> Iterator[Problem]:
+    path = analysis.claims.path
+    by_label = analysis.resolver.by_label
+    for result in analysis.records:
+        if result.status != "misplaced":
+            continue
+        places = [describe_offset(analysis.source, hit.span.start, by_label)
+                  for hit in result.elsewhere[:3]]
+        more = len(result.elsewhere) - len(places)
+        where = "; ".join(places) + (f" and {more} more" if more > 0 else "")
+        yield on_record(result, f"{record_name(result)}: quote is not at "
+                        f"{result.record.locator.text!r} but stands at {where}; "
+                        f"correct the locator", path)
