@@ -120,4 +120,10 @@ def closest_passage(text: str, quote: str, limit: int = 200_000) -> tuple[str, f
     alignment = fuzz.partial_ratio_alignment(needle, haystack)
     if alignment is None:
         return None
-    return haystack[alignment.dest_start:alignment.dest_end], alignment.score
+    start, end = alignment.dest_start, alignment.dest_end
+    if start > 0 and haystack[start - 1] != " ":  # snap to whole words for the reader
+        space = haystack.find(" ", start, end)
+        start = space + 1 if space != -1 else start
+    space = haystack.find(" ", end)
+    end = len(haystack) if space == -1 else space
+    return haystack[start:end], alignment.score
