@@ -8,12 +8,12 @@ from .model import Report
 
 
 def display_path(path: Path) -> str:
-    """A path relative to the current directory when it lies under it, POSIX-style."""
+    """A path relative to the current directory when it lies under it, else absolute; POSIX-style."""
+    absolute = Path(os.path.abspath(path))  # folds "..", keeps symlinks as the user named them
     try:
-        return Path(os.path.relpath(path.resolve(), Path.cwd().resolve())).as_posix() \
-            if path.resolve().is_relative_to(Path.cwd().resolve()) else path.as_posix()
-    except (OSError, ValueError):
-        return path.as_posix()
+        return absolute.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return absolute.as_posix()
 
 
 class Reporter:

@@ -1,0 +1,140 @@
+"""PDF sources through PyMuPDF: text per page, printed page labels, sections from the outline."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..model import InputError, Page, Section, SourceDocument, Span
+from .headings import Head, build_sections, detect_sections, parse_heading
+from .labels import decode_pdf_string, page_labels
+
+
+def _reason(exc: BaseException) -> str:
+    """A one-line cause from a MuPDF exception."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:160]
+
+
+def _quiet(pymupdf) -> None:
+    # MuPDF prints its errors and warnings on stderr; ours are reported as InputError/notes instead.
+    tools = getattr(pymupdf, "TOOLS", None)
+    for name in ("mupdf_display_errors", "mupdf_display_warnings"):
+        setter = getattr(tools, name, None)
+        if setter is not None:
+            try:
+                setter(False)
+            except Exception:  # an older PyMuPDF without the switch: noise, not failure
+                pass
+
+
+def _label_rules(doc) -> list[tuple[int, str]]:
+    """The raw /PageLabels rules; PyMuPDF's public parser mangles '/' and non-ASCII prefixes."""
+    raw = getattr(doc, "_get_page_labels", None)
+    if raw is not None:
+        return [(int(start), str(rule)) for start, rule in raw()]
+    rules = []
+    for item in doc.get_page_labels():  # fallback: rebuild rule strings from the parsed dicts
+        prefix = decode_pdf_string(item.get("prefix", ""))
+        hexed = "<FEFF" + prefix.encode("utf-16-be").hex() + ">"
+        rules.append((item["startpage"],
+                      f"<</S/{item.get('style', '')}/P{hexed}/St {item.get('firstpagenum', 1)}>>"))
+    return rules
+
+
+def _find_heading(text: str, parsed, title: str, lo: int, hi: int) -> int:
+    """Where an outline entry's heading stands between lo and hi: its title, else its number."""
+    title = title.strip()
+    if title:
+        pos = text.find(title, lo, hi)
+        if pos != -1:
+            return pos
+    ident = parsed.ident
+    pos = text.find(ident, lo, hi)
+    while pos != -1:
+        line_start = max(lo, text.rfind("\n", lo, pos) + 1, text.rfind("\f", lo, pos) + 1)
+        before = text[line_start:pos].strip()
+        after = text[pos + len(ident):pos + len(ident) + 2]
+        # The number must open its line ("3.1. Purpose", "Chapter 3. …") and not be "3.10" for "3.1".
+        if (not before or before == "§" or before.rstrip(".").isalpha()) \
+                and not (after[:1].isalnum() or (after[:1] == "." and after[1:2].isdigit())):
+            return line_start
+        pos = text.find(ident, pos + 1, hi)
+    return lo
+
+
+def _outline_sections(toc: list, text: str, pages: list[Page], doc: SourceDocument) -> list[Section]:
+    """Sections from the PDF outline entries whose titles carry a section number."""
+    heads: list[Head] = []
+    cursor_page, cursor = -1, 0
+    for entry in toc:
+        if len(entry) < 3:
+            continue
+        title, pno = str(entry[1]), entry[2]
+        parsed = parse_heading(" ".join(title.split()), lenient=True)
+        if parsed is None or not isinstance(pno, int) or not 1 <= pno <= len(pages):
+            continue
+        span = pages[pno - 1].span
+        # Entries on one page appear in order: search after the previous one found there.
+        lo = cursor if cursor_page == pno else span.start
+        pos = _find_heading(text, parsed, " ".join(title.split()), lo, span.end)
+        cursor_page, cursor = pno, pos
+        heads.append(Head(pos, doc.line_of(pos), parsed))
+    heads.sort(key=lambda h: h.start)
+    return build_sections(heads, len(text))
+
+
+def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool = False) -> SourceDocument:
+    """Load a PDF's text, pages, labels and sections; raise InputError when it cannot be read."""
+    import pymupdf  # lazily: importing it costs half a second
+
+    _quiet(pymupdf)
+    name = str(path)
+    try:
+        pdf = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:  # FileDataError, EmptyFileError, RuntimeError…
+        raise InputError(f"{name}: corrupt PDF ({_reason(exc)})") from None
+    try:
+        if pdf.needs_pass:
+            raise InputError(f"{name}: encrypted PDF (needs a password)")
+        count = pdf.page_count
+        if count <= 0:
+            raise InputError(f"{name}: corrupt PDF (no page can be read)")
+        parts: list[str] = []
+        spans: list[Span] = []
+        pos = 0
+        for pno in range(count):
+            try:
+                part = pdf.load_page(pno).get_text()
+            except Exception as exc:
+                raise InputError(f"{name}: corrupt PDF (page {pno + 1} fails to load: {_reason(exc)})") from None
+            if pno:
+                pos += 1  # the form feed between two pages belongs to neither
+            spans.append(Span(pos, pos + len(part)))
+            parts.append(part)
+            pos += len(part)
+        text = "\f".join(parts)
+        notes: list[str] = []
+        try:
+            labels = page_labels(_label_rules(pdf), count)
+        except Exception:  # a malformed /PageLabels tree: cite physical pages rather than fail
+            labels = [None] * count
+            notes.append("page labels unreadable; physical page numbers used")
+        has_labels = any(label is not None for label in labels)
+        if page_numbers == "label" and not has_labels:
+            raise InputError(f"{name}: page-numbers is 'label' but the PDF defines no page labels")
+        try:
+            toc = pdf.get_toc(simple=True)
+        except Exception:
+            toc = []
+            notes.append("outline unreadable; sections taken from the text")
+        if pdf.is_repaired:
+            notes.append("opened by repair")
+    finally:
+        pdf.close()
+    if not text.strip():
+        notes.append("no text layer (a scanned PDF needs OCR first)")
+    pages = [Page(i + 1, labels[i], spans[i]) for i in range(count)]
+    doc = SourceDocument(path=path, kind="pdf", text=text, pages=pages, sections=[],
+                         has_labels=has_labels, ocr=ocr, notes=notes)
+    sections = _outline_sections(toc, text, pages, doc) if toc else []
+    doc.sections = sections or detect_sections(text, pages, style="pdf")
+    return doc

@@ -1,0 +1,334 @@
+"""Read a Markdown summary: front matter, checked sentences with their locator groups, suppressions."""
+from __future__ import annotations
+
+import bisect
+import codecs
+import os
+import re
+import stat
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+
+import yaml
+from markdown_it import MarkdownIt
+
+from .locators import LocatorSyntaxError, classify_group
+from .model import InputError, LocatorGroup, Sentence, Summary, Suppression
+from .text_split import looks_german, mask_inline, matched_groups, split_sentences
+
+DEFAULT_SYNTHESIS_LABELS: tuple[str, ...] = ("[synthesis]", "[Synthese]", "[síntesis]", "[síntese]")
+# A locator is short; a longer parenthesised group is prose and is not classified (this also
+# keeps deeply nested parentheses linear).
+MAX_GROUP_CHARS = 300
+
+_CODE_RE = re.compile(r"sum\d+", re.IGNORECASE)
+_CODE_SPLIT = re.compile(r"[\s,]+")
+_DIRECTIVES = ("summcheck-disable-next-line", "summcheck-disable-line", "summcheck-disable-file",
+               "summcheck-disable", "summcheck-enable")
+
+
+# ---------------------------------------------------------------- reading the file
+
+
+def read_text(path: Path) -> str:
+    """Decode a UTF-8 file (BOM allowed; UTF-16/32 with BOM too), NFC-normalised, `\\n` line ends."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except OSError as err:
+        raise InputError(f"{path}: cannot read: {err.strerror or err}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{path}: is a directory")
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"{path}: not a regular file")
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise InputError(f"{path}: cannot read: {err.strerror or err}") from None
+    if data.startswith(codecs.BOM_UTF8):
+        encoding, data = "utf-8", data[len(codecs.BOM_UTF8):]
+    elif data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        encoding = "utf-32"  # checked before UTF-16: the UTF-32-LE BOM begins with UTF-16-LE's
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    else:
+        encoding = "utf-8"
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as err:
+        name = "UTF-8" if encoding == "utf-8" else encoding.upper()
+        raise InputError(f"{path}: invalid {name} at byte {err.start}") from None
+    # Markdown treats \r\n and a lone \r as line ends; so do we, to keep line numbers in step.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return unicodedata.normalize("NFC", text)
+
+
+def split_front_matter(path: Path, lines: list[str]) -> tuple[dict, int]:
+    """(front matter, number of lines it occupies); ({}, 0) without front matter."""
+    if not lines or lines[0].rstrip() != "---":
+        return {}, 0
+    close = next((k for k in range(1, len(lines)) if lines[k].rstrip() in ("---", "...")), None)
+    if close is None:
+        raise InputError(f"{path}: front matter opened by '---' on line 1 is never closed")
+    try:
+        data = yaml.safe_load("\n".join(lines[1:close]))
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 2}" if mark is not None else ""
+        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+        raise InputError(f"{path}: invalid YAML front matter{where}: {problem}") from None
+    except (RecursionError, ValueError, OverflowError) as err:
+        raise InputError(f"{path}: invalid YAML front matter: {err}") from None
+    if data is None:
+        return {}, close + 1
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: front matter is not a mapping (got {type(data).__name__})")
+    return data, close + 1
+
+
+# ---------------------------------------------------------------- positions
+
+
+class _LineMap:
+    """Maps offsets in a block's inline content to 1-based (line, column) in the file."""
+
+    def __init__(self, content: str, lines: list[str], first_line: int) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", content)]
+        self.first = first_line  # 0-based file line of the content's first line
+        self.cols: list[int] = []
+        pieces = content.split("\n")
+        for idx, piece in enumerate(pieces):
+            src = lines[first_line + idx] if first_line + idx < len(lines) else ""
+            self.cols.append(_column_of(piece, src))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        idx = bisect.bisect_right(self.starts, offset) - 1
+        col = self.cols[idx] + offset - self.starts[idx]
+        return self.first + idx + 1, max(col, 0) + 1
+
+
+def _column_of(piece: str, src: str) -> int:
+    """0-based column in `src` where the content line `piece` begins (markers, indent removed)."""
+    core = piece.lstrip()
+    lead = len(piece) - len(core)
+    core_r, src_r = core.rstrip(), src.rstrip()
+    if core_r and src_r.endswith(core_r):
+        return len(src_r) - len(core_r) - lead
+    found = src.find(core_r) if core_r else -1
+    return (found if found >= 0 else 0) - lead
+
+
+# ---------------------------------------------------------------- sentences
+
+
+def _labels(synthesis_labels: Sequence[str] | None) -> list[str]:
+    labels = DEFAULT_SYNTHESIS_LABELS if synthesis_labels is None else synthesis_labels
+    out = []
+    for label in labels:
+        label = unicodedata.normalize("NFC", str(label).strip())
+        if label and not label.startswith("["):
+            label = f"[{label}]"  # a configured `synthesis` means the bracketed label
+        if label:
+            out.append(label.casefold())
+    return out
+
+
+def _groups(visible: str, scan: str, lm: _LineMap) -> list[tuple[int, LocatorGroup]]:
+    """Locator groups of a paragraph, with the content offset of each `(`."""
+    found: list[tuple[int, LocatorGroup]] = []
+    covered = -1
+    for open_, close in matched_groups(scan):
+        # Parentheses inside an accepted group belong to it: `Art. 17(1)(a)`.
+        if open_ < covered or close - open_ - 1 > MAX_GROUP_CHARS:
+            continue
+        inner = visible[open_ + 1:close]
+        result = classify_group(inner)
+        if result is None:
+            continue
+        line, col = lm.position(open_)
+        if isinstance(result, LocatorSyntaxError):
+            group = LocatorGroup(text=inner, line=line, column=col, locator=None, error=str(result))
+        else:
+            group = LocatorGroup(text=inner, line=line, column=col, locator=result)
+        found.append((open_, group))
+        covered = close
+    return found
+
+
+def _sentences(content: str, lines: list[str], first_line: int, labels: list[str], german: bool,
+               comments_out: list[tuple[str, int, int]]) -> list[Sentence]:
+    lm = _LineMap(content, lines, first_line)
+    visible, scan, comments = mask_inline(content)
+    for start, end in comments:
+        comments_out.append((content[start:end], lm.position(start)[0], lm.position(end - 1)[0]))
+    groups = _groups(visible, scan, lm)
+    out: list[Sentence] = []
+    g = 0
+    for start, end in split_sentences(scan, german):
+        mine: list[LocatorGroup] = []
+        while g < len(groups) and groups[g][0] < end:
+            if groups[g][0] >= start:
+                mine.append(groups[g][1])
+            g += 1
+        body = scan[start:end]
+        if not any(c.isalnum() for c in body):
+            continue  # only markup or punctuation left (e.g. a lone comment)
+        folded = body.casefold()
+        line, col = lm.position(start)
+        out.append(Sentence(
+            text=" ".join(visible[start:end].split()),
+            line=line,
+            column=col,
+            groups=mine,
+            synthesis=any(label in folded for label in labels),
+        ))
+    return out
+
+
+def _after_comment(content: str, lines: list[str], first_line: int, labels: list[str],
+                   german: bool) -> list[Sentence]:
+    """Prose after a comment on the comment's last line (`<!-- … --> Text.`).
+
+    CommonMark makes that whole line an HTML block, yet the text is rendered, so it is checked.
+    """
+    if not content.startswith("<!--"):
+        return []
+    end = content.find("-->")
+    if end == -1:
+        return []
+    end += 3
+    rest = content[end:].rstrip("\n")
+    if "\n" in rest or not any(c.isalnum() for c in rest):
+        return []
+    line = first_line + content.count("\n", 0, end)
+    line_start = content.rfind("\n", 0, end) + 1
+    # Keep the comment's columns (as spaces) so positions stay those of the file.
+    padded = " " * (end - line_start) + rest
+    # Comments in `rest` were already collected from the whole block; discard the duplicates.
+    return _sentences(padded, lines, line, labels, german, [])
+
+
+# ---------------------------------------------------------------- suppressions
+
+
+def _html_comments(content: str, first_line: int) -> list[tuple[str, int, int]]:
+    """(comment, first line, last line) of each `<!-- … -->` in an HTML block."""
+    out = []
+    pos, line, counted = 0, first_line + 1, 0
+    while True:
+        start = content.find("<!--", pos)
+        if start == -1:
+            return out
+        end = content.find("-->", start + 4)
+        if end == -1:
+            return out
+        line += content.count("\n", counted, start)
+        counted = start
+        out.append((content[start:end + 3], line, line + content.count("\n", start, end)))
+        pos = end + 3
+
+
+def _directive(comment: str) -> tuple[str, frozenset[str] | None] | None:
+    """(directive, codes or None for all rules) of a `<!-- summcheck-… -->` comment."""
+    words = [w for w in _CODE_SPLIT.split(comment[4:-3]) if w]
+    if not words or words[0].lower() not in _DIRECTIVES:
+        return None
+    codes: list[str] = []
+    for word in words[1:]:
+        if word == "--":  # `-- reason` ends the list of rules
+            break
+        codes.append(word.upper() if _CODE_RE.fullmatch(word) else word.lower())
+    return words[0].lower(), (frozenset(codes) if codes else None)
+
+
+def _is_comment_only(line: str) -> bool:
+    s = line.strip()
+    return s.startswith("<!--") and s.endswith("-->") and "summcheck-" in s
+
+
+def _suppressions(comments: list[tuple[str, int, int]], lines: list[str], total: int) -> list[Suppression]:
+    out: list[Suppression] = []
+    open_ranges: list[tuple[frozenset[str] | None, int, int]] = []  # (codes, first line, comment line)
+    for comment, line, last_line in sorted(comments, key=lambda c: (c[1], c[2])):
+        parsed = _directive(comment)
+        if parsed is None:
+            continue
+        directive, codes = parsed
+        if directive == "summcheck-disable-file":
+            out.append(Suppression(codes, 1, total, line))
+        elif directive == "summcheck-disable-line":
+            out.append(Suppression(codes, line, last_line, line))
+        elif directive == "summcheck-disable-next-line":
+            target = last_line + 1
+            # Skip blank lines and stacked suppression comments to reach the text they annotate.
+            while target <= len(lines) and (not lines[target - 1].strip() or _is_comment_only(lines[target - 1])):
+                target += 1
+            out.append(Suppression(codes, target, target, line))
+        elif directive == "summcheck-disable":
+            open_ranges.append((codes, line, line))
+        else:  # summcheck-enable
+            still_open = []
+            for r_codes, first, c_line in open_ranges:
+                if codes is None:
+                    out.append(Suppression(r_codes, first, line, c_line))
+                elif r_codes is None:
+                    still_open.append((r_codes, first, c_line))  # only a bare enable ends "all rules"
+                else:
+                    ended = r_codes & codes
+                    if ended:
+                        out.append(Suppression(frozenset(ended), first, line, c_line))
+                    if r_codes - codes:
+                        still_open.append((frozenset(r_codes - codes), first, c_line))
+            open_ranges = still_open
+    for r_codes, first, c_line in open_ranges:
+        out.append(Suppression(r_codes, first, total, c_line))
+    out.sort(key=lambda s: (s.comment_line, s.first_line, sorted(s.codes or ())))
+    return out
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark").enable("table")
+    # Only the block structure is needed: sentences are read from each inline token's source
+    # text, so the (costly) inline pass would be wasted work.
+    md.core.ruler.disable(["inline", "text_join"])
+    return md
+
+
+def load_summary(path: Path, synthesis_labels: Sequence[str] | None = None) -> Summary:
+    """Parse a Markdown summary into sentences (with locator groups), front matter and suppressions."""
+    path = Path(path)
+    text = read_text(path)
+    lines = text.split("\n")
+    total = len(lines) - 1 if len(lines) > 1 and lines[-1] == "" else len(lines)
+    front, body_start = split_front_matter(path, lines)
+    # Blank the front matter rather than cut it, so the parser's line numbers are the file's.
+    body = "\n" * body_start + "\n".join(lines[body_start:])
+    labels = _labels(synthesis_labels)
+    german = looks_german(body)
+    tokens = _markdown().parse(body)
+    sentences: list[Sentence] = []
+    comments: list[tuple[str, int, int]] = []
+    in_table = 0
+    for idx, tok in enumerate(tokens):
+        if tok.type == "table_open":
+            in_table += 1
+        elif tok.type == "table_close":
+            in_table -= 1
+        elif tok.type == "html_block" and tok.map:
+            comments.extend(_html_comments(tok.content, tok.map[0]))
+            sentences.extend(_after_comment(tok.content, lines, tok.map[0], labels, german))
+        elif tok.type == "inline" and tok.map:
+            if not in_table and idx > 0 and tokens[idx - 1].type == "paragraph_open":
+                sentences.extend(_sentences(tok.content, lines, tok.map[0], labels, german, comments))
+            elif "<!--" in tok.content:  # headings and table cells: only suppression comments
+                _, _, spans = mask_inline(tok.content)
+                lm = _LineMap(tok.content, lines, tok.map[0])
+                for start, end in spans:
+                    comments.append((tok.content[start:end], lm.position(start)[0], lm.position(end - 1)[0]))
+    return Summary(path=path, front_matter=front, sentences=sentences,
+                   suppressions=_suppressions(comments, lines, total))

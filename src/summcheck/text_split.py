@@ -1,0 +1,238 @@
+"""Inline-Markdown masking, parenthesis matching and sentence splitting, all in linear time.
+
+Offsets are preserved everywhere: masking replaces characters one for one, so an offset into a
+masked string is an offset into the original paragraph text.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+
+_BACKTICKS = re.compile(r"`+")
+_PARENS = re.compile(r"[()]")
+# A terminator, up to four closing quotes/brackets/emphasis marks, then white space. The bounded
+# repetition cannot backtrack more than four characters.
+_CANDIDATES = re.compile("[.!?]([)\\]\"'”’»›*_]{0,4})(\\s+)")
+# `[^\W\d_]` is "a letter" in Python's Unicode-aware regex syntax; no backtracking possible.
+_WORDS = re.compile(r"[^\W\d_]+")
+
+CODE_FILL = "x"  # neutral stand-in for code-span contents: not space, punctuation or upper case
+
+# Closing characters that may follow a sentence's terminator: quotes, brackets, emphasis.
+# Characters that may open a sentence before its first letter (quotes, emphasis, link text).
+_OPENERS = frozenset("*_[~")
+_STARTER_PUNCT = frozenset("\"'“‘„‚«‹`¿¡")
+
+# Abbreviations whose period never ends a sentence (lower case, without the final period).
+# Single letters (initials, `z. B.`, `u. a.`, `d. h.`, `p.`, `S.`) and dotted forms (`e.g.`,
+# `U.S.`, `z.B.`) are handled by shape, not listed.
+ABBREVIATIONS = frozenset({
+    # English
+    "cf", "vs", "viz", "al", "approx", "ca", "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st",
+    "resp", "incl", "excl", "esp", "dept",
+    # German
+    "vgl", "bzw", "ggf", "evtl", "sog", "inkl", "exkl", "zzgl", "bspw", "usf", "einschl", "gem",
+    "lt", "geb", "hrsg", "insb", "sinngem", "entspr", "mind", "ggü", "abs", "ziff", "buchst",
+    "lit", "abschn", "anh", "anm", "hr", "fr", "frl", "bzgl", "ebd", "uabs",
+    # Spanish / Portuguese
+    "sra", "srta", "sres", "dra", "dres", "ud", "uds", "vd", "vds", "ej", "ex", "aprox", "apdo",
+    "avda", "cía", "op", "cit", "ibid", "sigs",
+    # locator keywords
+    "pp", "pg", "pgs", "ll", "sec", "secs", "sect", "art", "arts", "pág", "págs", "pag", "pags",
+})
+# Abbreviations that are also ordinary words (`no`, `set`, `fig`): not a sentence end only when a
+# number follows (`No. 5`, `Fig. 3`, `Sept. 2015`).
+BEFORE_NUMBER = frozenset({
+    "no", "nos", "nr", "nº", "núm", "num", "vol", "vols", "fig", "figs", "eq", "ch", "chap", "cap",
+    "kap", "bd", "aufl", "abb", "tab", "tel", "sig", "ss", "ff", "id", "min", "max",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "okt",
+    "dez", "ene", "abr", "ago", "dic", "set", "out", "fev", "mai",
+})
+MONTHS = frozenset({
+    "januar", "jänner", "februar", "märz", "april", "mai", "juni", "juli", "august", "september",
+    "oktober", "november", "dezember", "january", "february", "march", "may", "june", "july",
+    "october", "december", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio",
+    "agosto", "septiembre", "setiembre", "octubre", "noviembre", "diciembre", "janeiro",
+    "fevereiro", "março", "maio", "junho", "julho", "setembro", "outubro", "novembro", "dezembro",
+})
+_MAX_ABBREV_LOOKBACK = 24  # bounded look-back keeps `a.a.a.a…` linear
+
+
+def mask_inline(content: str) -> tuple[str, str, list[tuple[int, int]]]:
+    """Blank HTML comments and code-span contents of a paragraph's inline source.
+
+    Returns (visible, scan, comments): `visible` has comments replaced by spaces; `scan` also has
+    code-span contents replaced by CODE_FILL and backslash-escaped parentheses neutralised;
+    `comments` are the (start, end) spans of the HTML comments.
+    """
+    n = len(content)
+    runs = [(m.start(), m.end() - m.start()) for m in _BACKTICKS.finditer(content)]
+    by_len: dict[int, list[int]] = {}
+    for start, length in runs:
+        by_len.setdefault(length, []).append(start)
+    comments: list[tuple[int, int]] = []
+    codes: list[tuple[int, int]] = []  # interiors of code spans
+    pos, run_idx = 0, 0
+    next_comment = content.find("<!--")
+    while pos < n:
+        while run_idx < len(runs) and runs[run_idx][0] < pos:
+            run_idx += 1
+        if next_comment != -1 and next_comment < pos:
+            next_comment = content.find("<!--", pos)
+        run_start = runs[run_idx][0] if run_idx < len(runs) else -1
+        if next_comment != -1 and (run_start == -1 or next_comment < run_start):
+            close = content.find("-->", next_comment + 4)
+            if close == -1:
+                next_comment = -1  # an unclosed `<!--` is literal text, and so is every later one
+                continue
+            comments.append((next_comment, close + 3))
+            pos = close + 3
+            continue
+        if run_start == -1:
+            break
+        length = runs[run_idx][1]
+        if run_start > 0 and content[run_start - 1] == "\\":  # `\`` is a literal backtick
+            run_start, length = run_start + 1, length - 1
+            if length == 0:
+                pos = run_start
+                continue
+        starts = by_len.get(length, [])
+        k = bisect.bisect_right(starts, run_start + length - 1)
+        while k < len(starts) and starts[k] < run_start + length:
+            k += 1
+        if k < len(starts):
+            codes.append((run_start + length, starts[k]))
+            pos = starts[k] + length
+        else:
+            pos = run_start + length  # no closing run: the backticks are literal
+    visible = _blank(content, comments, " ")
+    scan = _blank(visible, codes, CODE_FILL)
+    if "\\(" in scan or "\\)" in scan:
+        scan = scan.replace("\\(", "\\" + CODE_FILL).replace("\\)", "\\" + CODE_FILL)
+    return visible, scan, comments
+
+
+def _blank(text: str, spans: list[tuple[int, int]], fill: str) -> str:
+    """Replace each span's characters with `fill`, keeping newlines (line mapping needs them)."""
+    if not spans:
+        return text
+    out: list[str] = []
+    pos = 0
+    for start, end in spans:
+        out.append(text[pos:start])
+        chunk = text[start:end]
+        if "\n" in chunk:
+            out.append("\n".join(fill * len(piece) for piece in chunk.split("\n")))
+        else:
+            out.append(fill * (end - start))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def matched_groups(scan: str) -> list[tuple[int, int]]:
+    """(open, close) offsets of balanced parentheses, ordered by the opening parenthesis."""
+    stack: list[int] = []
+    pairs: list[tuple[int, int]] = []
+    for m in _PARENS.finditer(scan):
+        if m.group() == "(":
+            stack.append(m.start())
+        elif stack:
+            pairs.append((stack.pop(), m.start()))
+    pairs.sort()
+    return pairs
+
+
+def looks_german(text: str, sample: int = 100_000) -> bool:
+    """Guess from function words whether a text is German (decides `am 25. Mai` vs. `… 25. The`)."""
+    german = {"der", "die", "das", "und", "nicht", "ist", "mit", "für", "dem", "den", "ein",
+              "eine", "wird", "werden", "auf", "sich", "von", "zu", "des", "im", "muss", "sind"}
+    english = {"the", "and", "of", "is", "to", "with", "for", "not", "an", "in", "that", "be",
+               "by", "are", "must", "it", "on"}
+    de = en = 0
+    for m in _WORDS.finditer(text, 0, min(len(text), sample)):
+        w = m.group().lower()
+        if w in german:
+            de += 1
+        elif w in english:
+            en += 1
+    return de > en
+
+
+def _word_before(scan: str, dot: int) -> str:
+    """The token that ends at `dot` (letters, digits and inner periods), bounded look-back."""
+    i = dot
+    limit = max(0, dot - _MAX_ABBREV_LOOKBACK)
+    while i > limit and (scan[i - 1].isalnum() or scan[i - 1] == "."):
+        i -= 1
+    return scan[i:dot]
+
+
+def _is_abbreviation(token: str) -> bool:
+    if not token:
+        return False
+    if "." in token:
+        # `e.g`, `U.S`, `z.B`, `i.e`: short letter groups joined by periods. `4.2` or
+        # `example.com` are not abbreviations.
+        pieces = token.split(".")
+        return all(p.isalpha() and len(p) <= 3 for p in pieces)
+    if token.isalpha():
+        return len(token) == 1 or token.lower() in ABBREVIATIONS
+    return False
+
+
+def _next_word(scan: str, i: int) -> str:
+    j = i
+    n = len(scan)
+    while j < n and j - i < 20 and scan[j].isalpha():
+        j += 1
+    return scan[i:j]
+
+
+def split_sentences(scan: str, german: bool = False) -> list[tuple[int, int]]:
+    """Split a paragraph's masked text into (start, end) sentence spans, trimmed of white space.
+
+    A sentence ends at `.`, `!` or `?` (plus closing quotes, brackets or emphasis) followed by white
+    space and an upper-case letter, digit, opening quote or backtick — unless the period ends an
+    abbreviation (`e.g.`, `p.`, `Art.`, `U.S.`) or, in German text, an ordinal (`am 25. Mai`).
+    """
+    n = len(scan)
+    bounds: list[tuple[int, int]] = []  # (end of sentence, start of next)
+    for m in _CANDIDATES.finditer(scan):
+        t, j, k = m.start(), m.start(2), m.end(2)
+        if k >= n:
+            continue
+        s = k
+        while s < n and s - k < 3 and scan[s] in _OPENERS:
+            s += 1
+        if s >= n:
+            continue
+        c = scan[s]
+        if not (c.isupper() or c.isdigit() or c in _STARTER_PUNCT):
+            continue
+        if scan[t] == "." and j == t + 1:
+            token = _word_before(scan, t)
+            if _is_abbreviation(token):
+                continue
+            if c.isdigit() and token.lower() in BEFORE_NUMBER:
+                continue
+            if token.isdigit() and len(token) <= 3 and c.isupper():
+                # `am 25. Mai 2018`, `der 3. Absatz`: German ordinals; month names in any language.
+                if german or _next_word(scan, s).lower() in MONTHS:
+                    continue
+        bounds.append((j, k))
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for end, nxt in bounds:
+        spans.append((start, end))
+        start = nxt
+    spans.append((start, n))
+    out = []
+    for a, b in spans:
+        while a < b and scan[a].isspace():
+            a += 1
+        while b > a and scan[b - 1].isspace():
+            b -= 1
+        if a < b:
+            out.append((a, b))
+    return out

@@ -1,0 +1,380 @@
+"""Markdown summaries: sentences, positions, locator groups, synthesis labels, suppressions, bad input."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from summcheck.model import InputError, Summary
+from summcheck.summary import load_summary
+
+RFC_LIKE = """\
+---
+source: rfc3986.txt
+claims: claims.jsonl
+purpose: What our URL library must do.
+---
+
+# RFC 3986 for implementers
+
+<!-- Written from the claim records; one sentence per line. -->
+
+A URI is a compact sequence of characters that identifies a resource (p. 1).
+The grammar uses core rules such as `ALPHA`, `DIGIT` and `HEXDIG` (section 1.3).
+
+## Characters
+
+A percent-encoded octet is `%` followed by two hex digits, e.g. `%20` for a space (section 2.1).
+Data that would conflict with a delimiter must be percent-encoded before the URI is formed (section 2.2).
+
+Two rules about the encoded form matter most for a parser (section 2.4):
+
+- Once produced, a URI is always in its percent-encoded form (p. 14).
+- Implementations must not percent-encode or decode the same string more than once (section 2.4).
+
+> The scheme and host are case-insensitive, so `HTTP://www.EXAMPLE.com/` equals `http://www.example.com/` (section 6.2.2.1).
+
+Scheme names begin with a letter (section 3.1), followed by letters, digits, `+`, `.` and `-`.
+Taken together, a parser can split any URI into its components [synthesis].
+
+| component | delimiter | section |
+|---|---|---|
+| scheme | `:` (p. 99) | 3.1 |
+
+```abnf
+URI = scheme ":" hier-part (p. 5). Not a sentence.
+```
+
+    indented code (p. 6). Also not checked.
+
+<div>
+HTML block (p. 7).
+</div>
+"""
+
+DSGVO_LIKE = """\
+---
+source: dsgvo.txt
+---
+
+# DSGVO
+
+Der Widerruf der Einwilligung muss so einfach sein wie ihre Erteilung (S. 37).
+Die betroffene Person kann eine Bestätigung verlangen (Artikel 15; S. 43).
+Das Recht auf Löschung greift u. a., wenn Daten nicht mehr notwendig sind (Artikel 17).
+Maßnahmen wie z. B. Pseudonymisierung dienen dem Datenschutz (S. 48).
+Eine Datenpanne meldet der Verantwortliche binnen 72 Stunden (Artikel 33 und 34).
+Die Verordnung gilt ab dem 25. Mai 2018 (S. 89).
+Der Verantwortliche löscht Daten spätestens einen Monat nach dem Antrag.
+
+> Verstöße gegen die Pflichten der Art. 25 bis 39 werden mit Geldbußen geahndet (Artikel 83).
+
+Für unser Produkt heißt das vor allem: Einwilligungen belegen [Synthese].
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "summary.md") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def load(tmp_path: Path, text: str, **kw) -> Summary:
+    return load_summary(write(tmp_path, text), **kw)
+
+
+def test_rfc_like_sentences_and_lines(tmp_path: Path) -> None:
+    summary = load(tmp_path, RFC_LIKE)
+    assert summary.front_matter == {
+        "source": "rfc3986.txt",
+        "claims": "claims.jsonl",
+        "purpose": "What our URL library must do.",
+    }
+    got = [(s.line, s.column) for s in summary.sentences]
+    assert got == [(11, 1), (12, 1), (16, 1), (17, 1), (19, 1), (21, 3), (22, 3), (24, 3), (26, 1), (27, 1)]
+    locs = [[(p.kind, p.start) for loc in s.locators for p in loc.parts] for s in summary.sentences]
+    assert locs[:4] == [[("page", "1")], [("section", "1.3")], [("section", "2.1")], [("section", "2.2")]]
+    assert locs[5] == [("page", "14")]
+    assert locs[7] == [("section", "6.2.2.1")]
+    assert [s.synthesis for s in summary.sentences] == [False] * 9 + [True]
+    assert summary.sentences[-1].groups == []
+    # Locators mid-sentence count; the `(` column is the file's.
+    mid = summary.sentences[8]
+    assert mid.text.startswith("Scheme names begin with a letter (section 3.1)")
+    assert (mid.groups[0].line, mid.groups[0].column) == (26, 34)
+
+
+def test_skipped_blocks(tmp_path: Path) -> None:
+    texts = " ".join(s.text for s in load(tmp_path, RFC_LIKE).sentences)
+    for skipped in ("RFC 3986 for implementers", "Written from", "p. 99", "hier-part", "indented code",
+                    "HTML block", "source: rfc3986"):
+        assert skipped not in texts
+
+
+def test_dsgvo_like(tmp_path: Path) -> None:
+    summary = load(tmp_path, DSGVO_LIKE)
+    assert [s.line for s in summary.sentences] == [7, 8, 9, 10, 11, 12, 13, 15, 17]
+    assert summary.sentences[7].column == 3
+    assert summary.sentences[5].text == "Die Verordnung gilt ab dem 25. Mai 2018 (S. 89)."
+    assert summary.sentences[6].groups == []
+    assert [p.start for p in summary.sentences[4].locators[0].parts] == ["33", "34"]
+    assert summary.sentences[-1].synthesis
+
+
+def test_hard_wrapped_paragraph(tmp_path: Path) -> None:
+    text = ("Intro line.\n\n"
+            "The first sentence runs over\ntwo lines (pp. 3–4). The second starts mid-line\n"
+            "  and ends here (section\n4.2).\n")
+    summary = load(tmp_path, text)
+    assert [(s.line, s.column) for s in summary.sentences] == [(1, 1), (3, 1), (4, 22)]
+    assert summary.sentences[1].text == "The first sentence runs over two lines (pp. 3–4)."
+    assert summary.sentences[2].locators[0].parts[0].start == "4.2"
+    assert (summary.sentences[2].groups[0].line, summary.sentences[2].groups[0].column) == (5, 17)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "See p. 17 for the rule (p. 17).",
+        "Pages pp. 3–4 say so (pp. 3–4).",
+        "Siehe S. 4 dazu (S. 4).",
+        "Use a placeholder, e.g. Example, here (p. 2).",
+        "Use the canonical form, i.e. Lowercase, here (p. 2).",
+        "Maßnahmen wie z. B. Pseudonymisierung helfen (S. 48).",
+        "Das greift u. a. Bei Löschung (S. 3).",
+        "Das heißt d. h. Sofort (S. 3).",
+        "Under Art. 5 the rule holds (Art. 5).",
+        "Section 4.2.1 defines it (section 4.2.1).",
+        "Agencies in the U.S. Government use it (p. 3).",
+        "Items such as keys, tokens, etc. are covered (p. 3).",
+        "Nach Nr. 3 gilt das (S. 3).",
+        "Vgl. Art. 6 zur Rechtmäßigkeit (Art. 6).",
+        "Este caso, p. ej. Madrid, es claro (p. 3).",
+        "Sr. García lo dijo (p. 3).",
+        "Dr. Smith agreed (p. 3).",
+        "The ratio is 2.5 to 1 (p. 3).",
+        "Before the URI is formed it is encoded (section 2.2).",
+        "The value `a. B` is literal (p. 3).",
+        "Figure No. 5 shows it (p. 3).",
+        "It was published in Sept. 2015 by the group (p. 3).",
+        "It took effect on 25. May 2018 (p. 3).",
+    ],
+)
+def test_abbreviations_do_not_split(tmp_path: Path, sentence: str) -> None:
+    summary = load(tmp_path, sentence + "\n")
+    assert [s.text for s in summary.sentences] == [sentence]
+
+
+@pytest.mark.parametrize(
+    "text, count",
+    [
+        ("First (p. 1). Second (p. 2).", 2),
+        ("First (p. 1)! Second (p. 2)? Third (p. 3).", 3),
+        ('He said "stop." Then left (p. 2).', 2),
+        ("First (p. 1). `code` starts the second (p. 2).", 2),
+        ("First (p. 1). 2019 was the year (p. 2).", 2),
+        ("It ended in 2019. The next began (p. 2).", 2),
+        ("The limit is 30 days. Then it expires (p. 2).", 2),
+        ("Keys etc. The next sentence (p. 2).", 2),
+        ("**Bold sentence.** Next one (p. 2).", 2),
+        ("first (p. 1). lower case does not start a sentence (p. 2).", 1),
+        ("Version 2.5 is current. Version 3 is next (p. 2).", 2),
+    ],
+)
+def test_sentence_boundaries(tmp_path: Path, text: str, count: int) -> None:
+    assert len(load(tmp_path, text + "\n").sentences) == count
+
+
+def test_code_spans_are_opaque(tmp_path: Path) -> None:
+    summary = load(tmp_path, "Run `foo (p. 3). Bar [synthesis]` and ``x ` (section 9)`` here (p. 4).\n")
+    [sentence] = summary.sentences
+    assert [g.text for g in sentence.groups] == ["p. 4"]
+    assert not sentence.synthesis
+    assert "`foo (p. 3). Bar [synthesis]`" in sentence.text
+
+
+def test_groups_nested_and_malformed(tmp_path: Path) -> None:
+    text = (
+        "Nested identifiers belong to the article (Art. 17(1)(a)).\n"
+        "Prose groups (for example the host) and (RFC 2119) are not locators (p. 3).\n"
+        "Empty page (p. ).\n"
+        "Empty section (section ).\n"
+        "Open range (lines 174-).\n"
+        "Words (section three).\n"
+        "Example (z. B. Pseudonymisierung) and (p. ej. la red) and (e.g. hosts) are prose (p. 4).\n"
+        "A reference (as defined in section 4.2 of RFC 3986) is prose.\n"
+        "Escaped \\(p. 3\\) is text.\n"
+    )
+    s = load(tmp_path, text).sentences
+    assert [(g.text, g.locator.parts[0].start) for g in s[0].groups] == [("Art. 17(1)(a)", "17(1)(a)")]
+    assert [g.text for g in s[1].groups] == ["p. 3"]
+    for idx, (inner, col) in enumerate([("p. ", 12), ("section ", 15), ("lines 174-", 12), ("section three", 7)], 2):
+        [group] = s[idx].groups
+        assert group.locator is None and group.error
+        assert (group.text, group.line, group.column) == (inner, idx + 1, col)
+    assert [g.text for g in s[6].groups] == ["p. 4"]
+    assert s[7].groups == [] and s[8].groups == []
+
+
+def test_synthesis_labels(tmp_path: Path) -> None:
+    text = ("One [SYNTHESIS] here.\nZwei [Synthese].\nTres [síntesis].\nQuatro [síntese].\n"
+            "Five [summary].\n")
+    assert [s.synthesis for s in load(tmp_path, text).sentences] == [True, True, True, True, False]
+    custom = load_summary(tmp_path / "summary.md", synthesis_labels=["summary", "[Zusammenfassung]"])
+    assert [s.synthesis for s in custom.sentences] == [False, False, False, False, True]
+
+
+def test_link_label_source_text(tmp_path: Path) -> None:
+    text = "[synthesis]: https://example.com\n\nAll of it together [synthesis].\n"
+    [sentence] = load(tmp_path, text).sentences
+    assert sentence.synthesis
+
+
+def test_nested_list_intro_is_its_own_sentence(tmp_path: Path) -> None:
+    text = ("- Two rules matter most for a parser (section 2.4):\n"
+            "  - Once produced, a URI is encoded (p. 14).\n"
+            "  - Never decode twice (section 2.4).\n"
+            "1. Numbered item (section 8).\n")
+    s = load(tmp_path, text).sentences
+    assert [(x.line, x.column, x.text) for x in s] == [
+        (1, 3, "Two rules matter most for a parser (section 2.4):"),
+        (2, 5, "Once produced, a URI is encoded (p. 14)."),
+        (3, 5, "Never decode twice (section 2.4)."),
+        (4, 4, "Numbered item (section 8)."),
+    ]
+
+
+def test_blockquote_list_positions(tmp_path: Path) -> None:
+    text = "> - quoted item (p. 3).\n>   More of it (p. 4).\n"
+    s = load(tmp_path, text).sentences
+    assert [(x.line, x.column) for x in s] == [(1, 5), (2, 5)]
+    assert [(g.line, g.column) for x in s for g in x.groups] == [(1, 17), (2, 16)]
+
+
+def test_setext_heading_and_comment_only_paragraph(tmp_path: Path) -> None:
+    text = "Heading (p. 1)\n===\n\nText <!-- note --> (p. 2).\n\n<!-- a comment --> Prose after it (p. 3).\n"
+    s = load(tmp_path, text).sentences
+    assert [(x.line, x.column, x.text) for x in s] == [(4, 1, "Text (p. 2)."), (6, 20, "Prose after it (p. 3).")]
+
+
+def test_suppressions(tmp_path: Path) -> None:
+    text = (
+        "---\nsource: a.txt\n---\n"                                  # 1-3
+        "<!-- summcheck-disable-next-line SUM103, missing-locator -->\n"  # 4
+        "\n"                                                           # 5
+        "First (p. 1).\n"                                              # 6
+        "<!-- summcheck-disable sum101 SUM103 -->\n"                   # 7
+        "Second.\n"                                                    # 8
+        "<!-- summcheck-enable SUM101 -->\n"                           # 9
+        "Third (p. 3). <!-- summcheck-disable-next-line -->\n"         # 10
+        "Fourth.\n"                                                    # 11
+        "<!-- summcheck-disable -->\n"                                 # 12
+        "Fifth.\n"                                                     # 13
+        "<!-- summcheck-enable -->\n"                                  # 14
+        "```\n<!-- summcheck-disable-file -->\n```\n"                  # 15-17
+        "Sixth `<!-- summcheck-disable-file -->`.\n"                   # 18
+        "<!-- summcheck-disable-line SUM104 --> Seventh (p. ).\n"      # 19
+        "<!-- not-summcheck -->\n"                                     # 20
+    )
+    sup = load(tmp_path, text).suppressions
+    got = [(s.codes, s.first_line, s.last_line, s.comment_line) for s in sup]
+    assert got == [
+        (frozenset({"SUM103", "missing-locator"}), 6, 6, 4),
+        (frozenset({"SUM101"}), 7, 9, 7),
+        (frozenset({"SUM103"}), 7, 14, 7),  # a bare enable ends every range
+        (None, 11, 11, 10),
+        (None, 12, 14, 12),
+        (frozenset({"SUM104"}), 19, 19, 19),
+    ]
+
+
+def test_disable_file(tmp_path: Path) -> None:
+    text = "# Title <!-- summcheck-disable-file -->\n\nA (p. 1).\nB (p. 2).\n"
+    [sup] = load(tmp_path, text).suppressions
+    assert (sup.codes, sup.first_line, sup.last_line, sup.comment_line) == (None, 1, 4, 1)
+
+
+def test_stacked_next_line_comments(tmp_path: Path) -> None:
+    text = ("<!-- summcheck-disable-next-line SUM101 -->\n<!-- summcheck-disable-next-line SUM103 -->\n"
+            "Sentence.\n")
+    assert [(s.first_line, s.last_line) for s in load(tmp_path, text).suppressions] == [(3, 3), (3, 3)]
+
+
+def test_no_front_matter_and_empty_front_matter(tmp_path: Path) -> None:
+    assert load(tmp_path, "Text (p. 1).\n").front_matter == {}
+    summary = load(tmp_path, "---\n---\nText (p. 1).\n")
+    assert summary.front_matter == {} and summary.sentences[0].line == 3
+
+
+def test_bom_crlf_and_nfc(tmp_path: Path) -> None:
+    path = tmp_path / "s.md"
+    path.write_bytes(b"\xef\xbb\xbf---\r\nsource: a.txt\r\n---\r\nCafe\xcc\x81 (p. 1).\r\n")
+    summary = load_summary(path)
+    assert summary.front_matter == {"source": "a.txt"}
+    assert summary.sentences[0].text == "Café (p. 1)."
+    assert (summary.sentences[0].line, summary.sentences[0].groups[0].column) == (4, 6)
+
+
+def test_utf16_with_bom(tmp_path: Path) -> None:
+    path = tmp_path / "s.md"
+    path.write_bytes("Satz (S. 4).\n".encode("utf-16"))
+    assert load_summary(path).sentences[0].locators[0].parts[0].start == "4"
+
+
+@pytest.mark.parametrize(
+    "content, cause",
+    [
+        (b"Caf\xe9 (p. 1).\n", "invalid UTF-8"),
+        (b"---\nsource: [a\n---\nText.\n", "invalid YAML front matter"),
+        (b"---\n- a\n- b\n---\nText.\n", "not a mapping"),
+        (b"---\njust text\n---\nText.\n", "not a mapping"),
+        (b"---\nsource: a\nText.\n", "never closed"),
+        (b"---\n!!python/object/apply:os.system ['true']\n---\n", "invalid YAML front matter"),
+    ],
+)
+def test_input_errors(tmp_path: Path, content: bytes, cause: str) -> None:
+    path = tmp_path / "bad.md"
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=cause) as info:
+        load_summary(path)
+    assert str(info.value).startswith(f"{path}: ")
+    assert "\n" not in str(info.value)
+
+
+def test_missing_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no such file"):
+        load_summary(tmp_path / "missing.md")
+    with pytest.raises(InputError, match="is a directory"):
+        load_summary(tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_fifo_is_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="not a regular file"):
+        load_summary(fifo)
+
+
+def test_large_summary_is_linear(tmp_path: Path) -> None:
+    para = "A sentence about a rule, e.g. `x (p. 9)` here (p. 17). Another one [synthesis].\n\n"
+    path = write(tmp_path, para * 20_000)  # about 1.6 MB
+    start = time.perf_counter()
+    summary = load_summary(path)
+    assert len(summary.sentences) == 40_000
+    # Generous bound: catches quadratic behaviour, not a slow machine.
+    assert time.perf_counter() - start < 60
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["(" * 200_000 + ")" * 200_000, "a." * 300_000, "`a``b```c" * 50_000, "<!--" * 100_000,
+     "x (" * 200_000],
+)
+def test_pathological_inputs(tmp_path: Path, body: str) -> None:
+    start = time.perf_counter()
+    load(tmp_path, body)
+    assert time.perf_counter() - start < 30
