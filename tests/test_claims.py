@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
@@ -260,6 +259,26 @@ def test_yaml_record_problems_keep_other_records():
         ("$[3].topic", "topic must be text, found a date (2020-01-01; put it in quotes to keep it as text)")]
 
 
+def test_yaml_merge_keys_may_be_overridden():
+    text = (
+        "x-common: &common {locator: p. 1, strength: states}\n"
+        "claims:\n"
+        "- <<: *common\n  claim: c\n  quote: q\n"
+        "- <<: *common\n  claim: d\n  quote: r\n  strength: requires\n"
+    )
+    cf = loads_claims(text, fmt="yaml")
+    assert [(r.line, r.strength, r.valid) for r in cf.records] == [(3, "states", True), (6, "requires", True)]
+
+
+def test_json_duplicate_keys_and_lone_surrogates():
+    line = '{"claim": "c", "locator": "p. 1", "quote": "a \\ud800 b", "strength": "states", "strength": "requires"}'
+    record = loads_claims(line, fmt="jsonl").records[0]
+    assert errors_of(record) == [
+        ("$.quote", "holds a lone surrogate escape (half of a UTF-16 pair), which is no character"),
+        ("$.strength", "key 'strength' is given more than once; only the last one counts"),
+    ]
+
+
 def test_errors_are_deterministic_whatever_the_key_order():
     record = {"qoute": "x", "strength": "mandates", "claim": "", "locator": {"page": 0}}
     forward = loads_claims(json.dumps(record), fmt="jsonl").records[0].errors
@@ -491,7 +510,3 @@ def test_every_acceptance_claims_file():
         assert all(r.line for r in cf.records), path
         expected_bad = {"gpl3-claim-defects": [2, 8], "dsgvo-de-defects": [9]}.get(path.parent.name, [])
         assert [r.line for r in cf.records if not r.valid] == expected_bad, path
-
-
-if sys.platform == "win32":  # pragma: no cover - FIFOs and fork-free checks are POSIX only
-    pytestmark = pytest.mark.skip("POSIX only")

@@ -415,6 +415,18 @@ def test_pdf_sections_from_outline(tmp_path):
     assert doc.line_of(two.span.start) == two.line
 
 
+def test_pdf_outline_titles_without_numbers_in_text_and_shallow_outlines(tmp_path):
+    pages = ["Cover", "Introduction\nBody.\nMore body.", "Usage\nBody two."]
+    toc = [[1, "1 Introduction", 2], [1, "2 Usage", 3]]
+    doc = load_source(_pdf(tmp_path / "bare.pdf", pages, toc=toc))
+    assert _idents(doc) == ["1", "2"]
+    assert doc.text[doc.sections[1].span.start:].startswith("Usage")
+    # An outline that lists chapters only gives way to the richer numbering of the text.
+    pages = ["1. Intro\nText.\n1.1. Detail\nText.", "2. End\nText."]
+    doc = load_source(_pdf(tmp_path / "shallow.pdf", pages, toc=[[1, "1. Intro", 1], [1, "2. End", 2]]))
+    assert _idents(doc) == ["1", "1.1", "2"]
+
+
 def test_pdf_sections_from_text_without_outline(tmp_path):
     pages = ["Contents\n1. Intro .......... 1\n2. Rules .......... 2",
              "1. Intro\nWelcome text.\n1.1. Purpose\nWhy.", "2. Rules\nThe rules."]

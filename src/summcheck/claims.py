@@ -325,11 +325,21 @@ _BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~1
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
     """Safe loader whose mappings remember duplicate keys (YAML silently keeps the last)."""
 
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.own_duplicates: dict[int, tuple[str, ...]] = {}
+
+    def flatten_mapping(self, node: yaml.MappingNode) -> None:
+        # Merging splices the `<<` pairs into node.value, after which a merged key and the
+        # node's own override look like duplicates: note the real ones before that happens.
+        self.own_duplicates.setdefault(id(node), _duplicate_keys(node))
+        super().flatten_mapping(node)
+
     def construct_yaml_map(self, node: yaml.MappingNode):  # type: ignore[override]
         data = _Dict()
         yield data
         data.update(self.construct_mapping(node))
-        data.duplicates = _duplicate_keys(node)
+        data.duplicates = self.own_duplicates.get(id(node), ())
 
 
 _Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
@@ -552,6 +562,8 @@ def _clean(value: Any, path: tuple, problems: list[tuple[tuple, str]], memo: dic
                 problems.append((path, f"key {repr(k)[:40]} is not text (put it in quotes)"))
                 continue
             if not k.isascii():
+                if _SURROGATE.search(k):
+                    problems.append((path, "a key holds a lone surrogate escape (half of a UTF-16 pair)"))
                 k = unicodedata.normalize("NFC", k)
             if not (type(v) in _ATOMIC or (type(v) is str and v.isascii())):
                 v = _clean(v, path + (k,), problems, memo, depth + 1)

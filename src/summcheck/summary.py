@@ -62,6 +62,8 @@ def read_text(path: Path) -> str:
         raise InputError(f"{path}: invalid {name} at byte {err.start}") from None
     # Markdown treats \r\n and a lone \r as line ends; so do we, to keep line numbers in step.
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\0" in text:
+        text = text.replace("\0", "\ufffd")  # as Markdown does; keeps our text and its in step
     return unicodedata.normalize("NFC", text)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, Sequence
 
 from ..model import Page, Section, Span
 
@@ -14,6 +14,7 @@ Key = tuple  # tuple of Comp
 
 _MAX_LINE = 200  # a heading line is short; longer lines are never looked at
 _MAX_TITLE = 150
+_MAX_INDENT = 12  # further right is centred text or a deep list, not a section heading
 _LOOSE_MAX_LINE = 80  # without blank lines, a long numbered line is a footnote or prose
 _NUM = r"\d{1,3}(?:\.\d{1,3})*"
 _LETTER_NUM = r"[A-Z](?:\.\d{1,3})+"  # "A.3": a bare letter ("A.") is an algorithm step, not a heading
@@ -188,7 +189,8 @@ def _atx(s: str) -> tuple[int, str] | None:
     return level, inner
 
 
-def _scan(lines: list[str], pages: list[Page], style: Style, loose: bool):
+def _scan(lines: list[str], pages: list[Page], style: Style,
+          loose: bool) -> tuple[list[_Cand], list[tuple[int, int]]]:
     """One pass over the lines: heading candidates and unnumbered Markdown boundaries."""
     cands: list[_Cand] = []
     boundaries: list[tuple[int, int]] = []  # (offset, ATX level) of unnumbered Markdown headings
@@ -226,7 +228,8 @@ def _scan(lines: list[str], pages: list[Page], style: Style, loose: bool):
         cand: _Cand | None = None
         if style == "markdown" and s.startswith(("```", "~~~")):
             in_fence = not in_fence
-        elif not in_fence and len(s) <= _MAX_LINE and (s[0].isalnum() or s[0] in "#§"):
+        elif (not in_fence and len(s) <= _MAX_LINE and indent <= _MAX_INDENT
+              and (s[0].isalnum() or s[0] in "#§")):
             head = _atx(s) if s[0] == "#" and indent <= 3 and style != "pdf" else None
             if head is not None and style == "markdown":
                 parsed = parse_heading(head[1])
@@ -267,7 +270,9 @@ def _scan(lines: list[str], pages: list[Page], style: Style, loose: bool):
                 run = []
         else:
             cand.page, cand.rank = page, rank
-            cand.awaiting_title = not cand.parsed.title
+            # "Artikel 17" / "Anhang" carry their title on the next line; a bare number does not.
+            cand.awaiting_title = not cand.parsed.title and (
+                cand.parsed.family == "art" or cand.parsed.reset)
             cands.append(cand)
             if last is not None:
                 last.awaiting_title = False
@@ -381,7 +386,7 @@ class Head(NamedTuple):
 
 
 def build_sections(heads: list[Head], text_len: int,
-                   boundaries: list[tuple[int, int]] = ()) -> list[Section]:
+                   boundaries: Sequence[tuple[int, int]] = ()) -> list[Section]:
     """Spans: each heading runs to the next heading of the same or a higher level."""
     ends: dict[int, int] = {}
     stack: list[int] = []

@@ -47,6 +47,10 @@ def _find_heading(text: str, parsed, title: str, lo: int, hi: int) -> int:
         pos = text.find(title, lo, hi)
         if pos != -1:
             return pos
+    if len(parsed.title) >= 4:  # the page may print the title without its number
+        pos = text.find(parsed.title, lo, hi)
+        if pos != -1 and not text[max(lo, text.rfind("\n", lo, pos) + 1):pos].strip():
+            return pos
     ident = parsed.ident
     pos = text.find(ident, lo, hi)
     while pos != -1:
@@ -105,7 +109,8 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
             try:
                 part = pdf.load_page(pno).get_text()
             except Exception as exc:
-                raise InputError(f"{name}: corrupt PDF (page {pno + 1} fails to load: {_reason(exc)})") from None
+                cause = f"page {pno + 1} fails to load: {_reason(exc)}"
+                raise InputError(f"{name}: corrupt PDF ({cause})") from None
             if pno:
                 pos += 1  # the form feed between two pages belongs to neither
             spans.append(Span(pos, pos + len(part)))
@@ -135,6 +140,9 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
     pages = [Page(i + 1, labels[i], spans[i]) for i in range(count)]
     doc = SourceDocument(path=path, kind="pdf", text=text, pages=pages, sections=[],
                          has_labels=has_labels, ocr=ocr, notes=notes)
-    sections = _outline_sections(toc, text, pages, doc) if toc else []
-    doc.sections = sections or detect_sections(text, pages, style="pdf")
+    found = detect_sections(text, pages, style="pdf")
+    outline = _outline_sections(toc, text, pages, doc) if toc else []
+    # The outline wins unless it is a mere subset of what the text numbers (chapters only, say).
+    shallow = {s.ident for s in outline} <= {s.ident for s in found} and len(found) > len(outline)
+    doc.sections = outline if outline and not shallow else found
     return doc
