@@ -60,7 +60,6 @@ _QUALIFIERS = frozenset({"abs.", "absatz", "uabs.", "unterabs.", "unterabsatz", 
                          "buchstabe", "nr.", "nummer", "satz"})
 _ORDINAL_MARKS = frozenset("º°ª")
 _DIGITS = frozenset("0123456789")
-_KIND_WORD = {"page": "page", "section": "section", "line": "line"}
 # A strong keyword followed by at most this many words that are no identifier is a malformed
 # locator (`(section three)`); with more it is prose (`(page numbers refer to the print)`).
 _MAX_MALFORMED_WORDS = 2
@@ -197,7 +196,7 @@ class _Scanner:
                 return hit[0], hit[1], j + 1
         hit = _KEYWORDS.get(word.lower())
         # A keyword spelled out must stand alone: `line-based`, `pages'` are words of prose.
-        if hit is not None and not word.endswith(".") and (j >= n or s[j].isspace() or s[j] in _DIGITS):
+        if hit is not None and (j >= n or s[j].isspace() or s[j] in _DIGITS):
             return hit[0], hit[1], j
         return None
 
@@ -244,7 +243,6 @@ class _Scanner:
                 j += 2
                 while j < n and _seg_char(s[j]):
                     j += 1
-            ident_end = j
             while j < n and s[j] == "(":  # 17(1)(a)
                 k = j + 1
                 while k < n and _seg_char(s[k]) and k - j <= 4:
@@ -273,7 +271,7 @@ class _Scanner:
 
 def _check_ident(kind: LocatorKind, ident: str, raw: str) -> None:
     if kind == "line":
-        if not (_is_digits(ident)):
+        if not _is_digits(ident):
             raise LocatorSyntaxError(f"line numbers are whole numbers, not '{raw}'")
     elif kind == "page":
         if not _valid_page(ident):
@@ -291,7 +289,7 @@ def _parse_ident(sc: _Scanner, kind: LocatorKind, after: str) -> str:
     if got is None:
         rest = sc.s[start:start + 20].strip()
         what = f"'{rest}'" if rest else "nothing"
-        raise LocatorSyntaxError(f"'{after}' is followed by {what}, not a {_KIND_WORD[kind]} number")
+        raise LocatorSyntaxError(f"'{after}' is followed by {what}, not a {kind} number")
     _check_ident(kind, *got)
     return got[0]
 

