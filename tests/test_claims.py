@@ -414,6 +414,16 @@ def test_wrong_shapes_are_input_errors(tmp_path, text, cause):
     assert cause in _input_error(path)
 
 
+@pytest.mark.parametrize("text", ["[]\n", "claims: []\n", "claims: []\nsource: a.txt\n", '{"claims": []}'])
+def test_an_empty_list_is_a_file_without_records(tmp_path, text):
+    # Valid: the summary's sentences then show as unbacked (SUM103). A file of white space is not.
+    path = tmp_path / "claims.yaml"
+    path.write_text(text)
+    assert load_claims(path).records == []
+    path.write_text("  \n\n")
+    assert "is empty" in _input_error(path)
+
+
 def test_json_deep_nesting_is_an_input_error(tmp_path):
     path = tmp_path / "c.json"
     path.write_text("[" * 100_000 + "]" * 100_000)

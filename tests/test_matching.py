@@ -138,3 +138,37 @@ def test_closest_passage_points_at_the_real_wording():
 @pytest.mark.parametrize("quote", ["", "   "])
 def test_blank_quotes_find_nothing(quote):
     assert find(RFC_2_1, quote) == []
+
+
+def test_quote_copied_from_extracted_text_keeps_the_line_end_hyphen_as_hyphen_space():
+    text = "the generic syntax is scheme-\nindependent and applies to all URIs"
+    hits = find(text, "the generic syntax is scheme- independent and applies")
+    assert [h.level for h in hits] == ["exact"]
+    assert [h.level for h in find(text, "syntax is scheme-independent and")] == ["normalized"]
+    assert [h.level for h in find(text, "syntax is schemeindependent and")] == ["normalized"]
+
+
+def test_suspended_hyphen_inside_a_line_must_be_quoted_as_it_stands():
+    text = "Daten aus dem Gesundheits- oder Sozialbereich werden verarbeitet"
+    assert [h.level for h in find(text, "dem Gesundheits- oder Sozialbereich")] == ["exact"]
+    assert find(text, "dem Gesundheitsoder Sozialbereich") == []
+    assert find(text, "dem Gesundheits-oder Sozialbereich") == []
+
+
+def test_dash_between_digits_matches_a_hyphen():
+    assert [h.level for h in find("see pages 17–18 for the grammar", "see pages 17-18 for")] == [
+        "normalized"]
+
+
+def test_decomposed_accents_in_the_source_match_composed_quotes():
+    text = "La persona interesada tendra\u0301 derecho a obtener la rectificacio\u0301n"
+    hits = find(text, "tendrá derecho a obtener la rectificación")
+    assert [h.level for h in hits] == ["normalized"]
+
+
+def test_quote_that_ends_on_a_line_end_hyphen_matches():
+    text = "schemes define additional subcomponents that consist of case-\nsensitive names"
+    hits = find(text, "define additional subcomponents that consist of case-")
+    assert [h.level for h in hits] == ["exact"]
+    assert text[hits[0].span.start:hits[0].span.end].endswith("case-")
+    assert find("that consist of case sensitive names", "that consist of case-") == []

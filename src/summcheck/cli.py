@@ -252,6 +252,11 @@ def extract(source: Path = typer.Argument(..., help="Source document.")) -> None
 
 def main() -> None:
     """Entry point: no traceback for any failure, exit 2 when the check could not run."""
+    # PyMuPDF 2 imports its optional layout-analysis and Markdown helpers (numpy, onnxruntime) on
+    # import when installed: half a second spent on nothing `get_text()` needs. The command line
+    # owns its process, so it blocks them; the Python API leaves a caller's imports alone.
+    for optional in ("pymupdf.layout", "pymupdf4llm"):
+        sys.modules.setdefault(optional, None)  # type: ignore[arg-type]
     try:
         app()
     except SystemExit:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .model import Span, SourceDocument
-from .normalize import BIDI_CONTROLS, FoldedQuote, FoldedText, collapse_whitespace, fold, hyphens_agree
+from .normalize import BIDI_CONTROLS, HYPHENS, FoldedQuote, FoldedText, collapse_whitespace, fold, hyphens_agree
 
 MatchLevel = Literal["exact", "normalized"]
 INDEX_KEY = 6  # characters of a word start used as the misplaced-search key
@@ -46,7 +46,7 @@ class Matcher:
             while pos != -1:
                 if pos not in seen and hyphens_agree(folded, pos, quote):
                     seen.add(pos)
-                    hits.append(self._hit(pos, len(needle), raw_quote))
+                    hits.append(self._hit(pos, quote, raw_quote))
                 pos = folded.text.find(needle, pos + 1, hi)
         hits.sort(key=lambda h: h.span.start)
         return hits
@@ -63,7 +63,7 @@ class Matcher:
             pos = folded.text.find(needle)
             while pos != -1 and len(hits) < limit:
                 if hyphens_agree(folded, pos, quote):
-                    hits.append(self._hit(pos, len(needle), raw_quote))
+                    hits.append(self._hit(pos, quote, raw_quote))
                 pos = folded.text.find(needle, pos + 1)
             return hits
         key = needle[key_at:key_at + INDEX_KEY]
@@ -71,7 +71,7 @@ class Matcher:
         for word_start in self.index.get(key, ()):
             pos = word_start - key_at
             if pos >= 0 and text.startswith(needle, pos) and hyphens_agree(folded, pos, quote):
-                hits.append(self._hit(pos, len(needle), raw_quote))
+                hits.append(self._hit(pos, quote, raw_quote))
                 if len(hits) >= limit:
                     break
         return hits
@@ -91,10 +91,13 @@ class Matcher:
             self._index = index
         return self._index
 
-    def _hit(self, pos: int, length: int, raw_quote: str) -> QuoteHit:
+    def _hit(self, pos: int, quote: FoldedQuote, raw_quote: str) -> QuoteHit:
         folded = self.folded
+        length = len(quote.text)
         start = folded.to_original(pos)
         end = folded.to_original(pos + length, end=True)
+        if quote.hyphens and quote.hyphens[-1][0] == length and self.source.text[end:end + 1] in HYPHENS:
+            end += 1  # the quote ends on the hyphen the source breaks its line at
         original = self.source.text[start:end]
         level: MatchLevel = "exact" if collapse_whitespace(original) == collapse_whitespace(raw_quote) \
             else "normalized"

@@ -57,6 +57,7 @@ class SourceDocument:
     ocr: bool = False
     notes: list[str] = field(default_factory=list)  # e.g. "opened by repair", "decoded leniently"
     _line_starts: list[int] | None = field(default=None, repr=False, compare=False)
+    _page_starts: list[int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def line_starts(self) -> list[int]:
@@ -87,9 +88,12 @@ class SourceDocument:
         return bisect.bisect_right(self.line_starts, offset)
 
     def page_of(self, offset: int) -> Page | None:
-        for page in self.pages:  # pages are few compared with lookups of this kind
-            if page.span.start <= offset < page.span.end:
-                return page
+        """The page whose span holds `offset` (None between pages)."""
+        if self._page_starts is None:
+            self._page_starts = [page.span.start for page in self.pages]
+        i = bisect.bisect_right(self._page_starts, offset) - 1
+        if i >= 0 and offset < self.pages[i].span.end:
+            return self.pages[i]
         return None
 
     def innermost_section(self, offset: int) -> Section | None:

@@ -1,6 +1,8 @@
 """PDF sources through PyMuPDF: text per page, printed page labels, sections from the outline."""
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 from ..model import InputError, Page, Section, SourceDocument, Span
@@ -24,6 +26,74 @@ def _quiet(pymupdf) -> None:
                 setter(False)
             except Exception:  # an older PyMuPDF without the switch: noise, not failure
                 pass
+
+
+PARALLEL_MIN_PAGES = 100  # below this a second process costs more than it saves
+
+
+def _extract(pdf, first: int, last: int, name: str) -> list[str]:
+    """Plain text of pages first..last-1 (0-based); a page that fails to load is a corrupt PDF."""
+    texts = []
+    for pno in range(first, last):
+        try:
+            texts.append(pdf.load_page(pno).get_text())
+        except Exception as exc:
+            cause = f"page {pno + 1} fails to load: {_reason(exc)}"
+            raise InputError(f"{name}: corrupt PDF ({cause})") from None
+    return texts
+
+
+def _extract_in_child(data: bytes, first: int, last: int, name: str, conn) -> None:
+    """Runs in the forked process: send back the pages' texts, or the error that stopped it."""
+    try:
+        import pymupdf
+
+        _quiet(pymupdf)
+        try:
+            result: object = _extract(pymupdf.open(stream=data, filetype="pdf"), first, last, name)
+        except InputError as exc:
+            result = exc
+        except Exception as exc:  # the parent extracts these pages itself
+            result = RuntimeError(str(exc))
+        conn.send(result)
+    except BaseException:
+        pass  # the parent has stopped listening or falls back; never print a traceback here
+    finally:
+        conn.close()
+
+
+def _page_texts(pdf, data: bytes, count: int, name: str) -> list[str]:
+    """Every page's text; a large PDF is split between this process and a forked one."""
+    if count < PARALLEL_MIN_PAGES or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
+        return _extract(pdf, 0, count, name)
+    import multiprocessing
+
+    middle = count // 2
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_extract_in_child, args=(data, middle, count, name, sender),
+                            daemon=True)
+    try:
+        child.start()
+    except OSError:  # no fork here (limits, sandbox): one process does it all
+        receiver.close()
+        return _extract(pdf, 0, count, name)
+    finally:
+        sender.close()
+    try:
+        first_half = _extract(pdf, 0, middle, name)
+        try:
+            second_half = receiver.recv()
+        except EOFError:  # the child died without an answer
+            second_half = None
+    finally:
+        receiver.close()
+        child.join()
+    if isinstance(second_half, InputError):
+        raise second_half
+    if not isinstance(second_half, list):
+        second_half = _extract(pdf, middle, count, name)
+    return first_half + second_half
 
 
 def _label_rules(doc) -> list[tuple[int, str]]:
@@ -102,19 +172,13 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
         count = pdf.page_count
         if count <= 0:
             raise InputError(f"{name}: corrupt PDF (no page can be read)")
-        parts: list[str] = []
+        parts = _page_texts(pdf, data, count, name)
         spans: list[Span] = []
         pos = 0
-        for pno in range(count):
-            try:
-                part = pdf.load_page(pno).get_text()
-            except Exception as exc:
-                cause = f"page {pno + 1} fails to load: {_reason(exc)}"
-                raise InputError(f"{name}: corrupt PDF ({cause})") from None
+        for pno, part in enumerate(parts):
             if pno:
                 pos += 1  # the form feed between two pages belongs to neither
             spans.append(Span(pos, pos + len(part)))
-            parts.append(part)
             pos += len(part)
         text = "\f".join(parts)
         notes: list[str] = []

@@ -1,0 +1,148 @@
+"""JSON and JSONL claims files, with duplicate keys noted and the line each record starts on.
+
+A JSON file that does not parse is an `InputError`; in JSONL each line stands alone, so a bad
+line becomes a broken record and the other lines still count.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..model import ClaimRecord, InputError
+from .records import DupDict, LocatorCache, TooDeep, broken, build_record
+from .wording import EMPTY, describe, one_line
+
+
+def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict:
+    mapping = dict(pairs)
+    if len(mapping) == len(pairs):
+        return mapping
+    seen: set[str] = set()
+    dups = []
+    for key, _ in pairs:
+        if key in seen and key not in dups:
+            dups.append(key)
+        seen.add(key)
+    result = DupDict(mapping)
+    result.duplicates = tuple(dups)
+    return result
+
+
+# json.loads with duplicate-key tracking; raises ValueError (or RecursionError).
+_decode = json.JSONDecoder(object_pairs_hook=_pairs_hook).decode
+_JSON_SCAN = json.JSONDecoder()  # plain and fast: only used to find where items start
+_JSON_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _why(exc: ValueError | RecursionError, *, with_line: bool) -> str:
+    """What is wrong, to follow "invalid JSON" or "not valid JSON"."""
+    if isinstance(exc, json.JSONDecodeError):
+        where = f"line {exc.lineno}, column {exc.colno}" if with_line else f"column {exc.colno}"
+        return f" at {where}: {exc.msg}"
+    if isinstance(exc, RecursionError):
+        return ": nested too deeply"
+    return f": {one_line(str(exc))}"  # e.g. an integer with thousands of digits
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def parse_json(text: str, name: str) -> tuple[Any, list[int] | None]:
+    """Parse a JSON file; return the data and the line of every record, in order."""
+    try:
+        data = _decode(text)
+    except (ValueError, RecursionError) as exc:
+        if not text.strip():
+            raise InputError(f"{name}: {EMPTY}") from None
+        extra = isinstance(exc, json.JSONDecodeError) and exc.msg == "Extra data"
+        hint = "; one record a line is JSONL: name the file .jsonl" if extra else ""
+        raise InputError(f"{name}: invalid JSON{_why(exc, with_line=True)}{hint}") from None
+    return data, _record_lines(text)
+
+
+def _record_lines(text: str) -> list[int] | None:
+    """Lines where the records of an already parsed JSON file start (list or `claims` form).
+
+    A second, shallow pass with raw_decode yields each item's offset; the C scanner makes
+    this cheap and keeps the main parse free of position bookkeeping.
+    """
+    ws = _JSON_WS.match
+    i = ws(text, 0).end()
+    if i >= len(text):
+        return None
+    offsets: list[int] | None = None
+    if text[i] == "[":
+        offsets, _ = _array_offsets(text, i)
+    elif text[i] == "{":
+        i = ws(text, i + 1).end()
+        while text[i] != "}":
+            key, i = _JSON_SCAN.raw_decode(text, i)
+            i = ws(text, ws(text, i).end() + 1).end()  # skip ':'
+            if key == "claims" and text[i] == "[":
+                offsets, i = _array_offsets(text, i)  # a later duplicate wins, as in the parse
+            else:
+                _, i = _JSON_SCAN.raw_decode(text, i)
+            i = ws(text, i).end()
+            if text[i] == ",":
+                i = ws(text, i + 1).end()
+    if offsets is None:
+        return None
+    lines, line, last = [], 1, 0
+    for offset in offsets:  # offsets ascend, so counting newlines in between stays linear
+        line += text.count("\n", last, offset)
+        last = offset
+        lines.append(line)
+    return lines
+
+
+def _array_offsets(text: str, i: int) -> tuple[list[int], int]:
+    """Offsets of the items of the array at text[i] == "[", and the offset after it."""
+    ws = _JSON_WS.match
+    offsets: list[int] = []
+    i = ws(text, i + 1).end()
+    while text[i] != "]":
+        offsets.append(i)
+        _, i = _JSON_SCAN.raw_decode(text, i)
+        i = ws(text, i).end()
+        if text[i] == ",":
+            i = ws(text, i + 1).end()
+    return offsets, i + 1
+
+
+# ---------------------------------------------------------------- JSONL
+
+
+def looks_like_jsonl(text: str) -> bool:
+    """Whether the first non-blank line is a JSON object on its own."""
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    try:
+        return isinstance(json.loads(first), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
+def load_jsonl(text: str, locators: LocatorCache) -> list[ClaimRecord]:
+    """One record per non-blank line; a line that is no record becomes a broken one."""
+    records: list[ClaimRecord] = []
+    for lineno, line in enumerate(text.split("\n"), 1):  # not splitlines(): U+2028 is no line break
+        if not line.strip():
+            continue
+        index = len(records)
+        if "\x00" in line:
+            records.append(broken(index, lineno, line, "the line holds a NUL byte"))
+            continue
+        try:
+            item = _decode(line)
+        except (ValueError, RecursionError) as exc:
+            records.append(broken(index, lineno, line, f"not valid JSON{_why(exc, with_line=False)}"))
+            continue
+        if not isinstance(item, dict):
+            msg = f"a JSONL line must hold one record (a JSON object), found {describe(item)}"
+            records.append(broken(index, lineno, line, msg))
+            continue
+        try:
+            records.append(build_record(index, lineno, item, "$", None, locators))
+        except TooDeep as exc:
+            records.append(broken(index, lineno, line, str(exc)))
+    return records
