@@ -86,7 +86,7 @@ def test_quote_outside_the_locator_span_is_not_found_there_but_anywhere():
     quote = "Keys shall be rotated at least every 90 days."
     folded = FoldedQuote.of(quote)
     assert matcher.find_in(folded, [Span(0, 23)], quote) == []
-    anywhere = matcher.find_anywhere(folded, quote)
+    [anywhere] = matcher.find_anywhere([(folded, quote)])
     assert [text[h.span.start:h.span.end] for h in anywhere] == [quote]
 
 
@@ -115,12 +115,12 @@ def test_offsets_round_trip_through_the_fold():
         assert folded.to_folded(folded.to_original(fpos)) == fpos
 
 
-def test_index_search_agrees_with_a_plain_scan_on_a_long_text():
+def test_word_keyed_search_agrees_with_a_plain_scan_on_a_long_text():
     words = [f"w{i % 97}x{i % 13}" for i in range(20000)]
     text = " ".join(words)
     matcher = Matcher(doc_of(text))
     quote = " ".join(words[5000:5012])
-    hits = matcher.find_anywhere(FoldedQuote.of(quote), quote, limit=1000)
+    [hits] = matcher.find_anywhere([(FoldedQuote.of(quote), quote)], limit=1000)
     expected = []
     pos = text.find(quote)
     while pos != -1:
@@ -172,3 +172,10 @@ def test_quote_that_ends_on_a_line_end_hyphen_matches():
     assert [h.level for h in hits] == ["exact"]
     assert text[hits[0].span.start:hits[0].span.end].endswith("case-")
     assert find("that consist of case sensitive names", "that consist of case-") == []
+
+
+def test_quote_cut_after_a_suspended_hyphen_matches():
+    text = "Während dieser Amts- beziehungsweise Dienstzeit gilt"
+    hits = find(text, "Während dieser Amts-")
+    assert [h.level for h in hits] == ["exact"]
+    assert text[hits[0].span.start:hits[0].span.end] == "Während dieser Amts-"

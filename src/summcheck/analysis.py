@@ -23,6 +23,7 @@ class RecordResult:
     resolutions: list[Resolution] = field(default_factory=list)
     hits: list[QuoteHit] = field(default_factory=list)  # occurrences inside the locator
     elsewhere: list[QuoteHit] = field(default_factory=list)  # occurrences outside it
+    folded_quote: FoldedQuote | None = None
 
     @property
     def verified(self) -> bool:
@@ -61,6 +62,7 @@ def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,
     resolver = Resolver(source, page_numbers)  # type: ignore[arg-type]
     matcher = Matcher(source)
     records = [_analyse_record(record, resolver, matcher) for record in claims.records]
+    _look_elsewhere([r for r in records if r.status == "not-found"], matcher)
     backing = _BackingIndex(records)
     sentences = []
     for sentence in summary.sentences:
@@ -83,16 +85,22 @@ def _analyse_record(record: ClaimRecord, resolver: Resolver, matcher: Matcher) -
         return RecordResult(record, "bad-locator", resolutions)
     if any(not r.ok for r in resolutions):
         return RecordResult(record, "unresolved", resolutions)
-    result = RecordResult(record, "not-found", resolutions)
     quote = FoldedQuote.of(record.quote)
+    result = RecordResult(record, "not-found", resolutions, folded_quote=quote)
     result.hits = matcher.find_in(quote, result.locator_spans, record.quote)
     if result.hits:
         result.status = "verified"
         return result
-    result.elsewhere = matcher.find_anywhere(quote, record.quote)
-    if result.elsewhere:
-        result.status = "misplaced"
     return result
+
+
+def _look_elsewhere(unfound: list[RecordResult], matcher: Matcher) -> None:
+    """Quotes not at their locator: found elsewhere they are misplaced, else not found."""
+    quotes = [(r.folded_quote or FoldedQuote.of(r.record.quote), r.record.quote) for r in unfound]
+    for result, elsewhere in zip(unfound, matcher.find_anywhere(quotes)):
+        result.elsewhere = elsewhere
+        if elsewhere:
+            result.status = "misplaced"
 
 
 class _BackingIndex:

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Literal
 
 from .model import Span, SourceDocument
 from .normalize import BIDI_CONTROLS, HYPHENS, FoldedQuote, FoldedText, collapse_whitespace, fold, hyphens_agree
 
 MatchLevel = Literal["exact", "normalized"]
-INDEX_KEY = 6  # characters of a word start used as the misplaced-search key
 
 
 @dataclass(frozen=True)
@@ -18,12 +18,12 @@ class QuoteHit:
 
 
 class Matcher:
-    """Quote search over one source; the folded text and the word index are built once, lazily."""
+    """Quote search over one source; the folded text and its word list are built once, lazily."""
 
     def __init__(self, source: SourceDocument) -> None:
         self.source = source
         self._folded: FoldedText | None = None
-        self._index: dict[str, list[int]] | None = None
+        self._words: tuple[list[str], list[int]] | None = None
 
     @property
     def folded(self) -> FoldedText:
@@ -51,45 +51,54 @@ class Matcher:
         hits.sort(key=lambda h: h.span.start)
         return hits
 
-    def find_anywhere(self, quote: FoldedQuote, raw_quote: str, limit: int = 20) -> list[QuoteHit]:
-        """Occurrences anywhere in the source (for misplaced quotes), via a word-start index."""
-        needle = quote.text
-        folded = self.folded
-        first_space = needle.find(" ")
-        key_at = first_space + 1
+    def find_anywhere(self, quotes: list[tuple[FoldedQuote, str]],
+                      limit: int = 20) -> list[list[QuoteHit]]:
+        """Occurrences anywhere in the source of each (quote, raw quote), for misplaced quotes.
+
+        The quotes are looked up together: each is keyed on its longest inner whole word, and
+        one pass over the words of the source collects the candidate positions of every key —
+        no per-quote scan of the whole text, and no index of every word kept in memory.
+        """
+        text = self.folded.text
+        results: list[list[QuoteHit]] = [[] for _ in quotes]
+        wanted: dict[str, list[tuple[int, int]]] = {}  # key word → [(quote number, its offset)]
+        for number, (quote, raw) in enumerate(quotes):
+            key = _key_word(quote.text)
+            if key is None:  # one or two words: a plain scan of the text is cheap enough
+                results[number] = self._scan(quote, raw, limit)
+            else:
+                wanted.setdefault(key[0], []).append((number, key[1]))
+        if not wanted:
+            return results
+        words, starts = self.words
+        for i in [i for i, word in enumerate(words) if word in wanted]:
+            for number, offset in wanted[words[i]]:
+                quote, raw = quotes[number]
+                pos = starts[i] - offset
+                if len(results[number]) < limit and pos >= 0 and text.startswith(quote.text, pos) \
+                        and hyphens_agree(self.folded, pos, quote):
+                    results[number].append(self._hit(pos, quote, raw))
+        return results
+
+    def _scan(self, quote: FoldedQuote, raw_quote: str, limit: int) -> list[QuoteHit]:
         hits: list[QuoteHit] = []
-        if first_space == -1 or len(needle) - key_at < INDEX_KEY:
-            # One long word, or too little after the first space: a plain scan is cheap enough.
-            pos = folded.text.find(needle)
-            while pos != -1 and len(hits) < limit:
-                if hyphens_agree(folded, pos, quote):
-                    hits.append(self._hit(pos, quote, raw_quote))
-                pos = folded.text.find(needle, pos + 1)
-            return hits
-        key = needle[key_at:key_at + INDEX_KEY]
-        text = folded.text
-        for word_start in self.index.get(key, ()):
-            pos = word_start - key_at
-            if pos >= 0 and text.startswith(needle, pos) and hyphens_agree(folded, pos, quote):
+        text = self.folded.text
+        pos = text.find(quote.text) if quote.text else -1
+        while pos != -1 and len(hits) < limit:
+            if hyphens_agree(self.folded, pos, quote):
                 hits.append(self._hit(pos, quote, raw_quote))
-                if len(hits) >= limit:
-                    break
+            pos = text.find(quote.text, pos + 1)
         return hits
 
     @property
-    def index(self) -> dict[str, list[int]]:
-        """Folded offsets of every word start, keyed on the word's first characters."""
-        if self._index is None:
-            text = self.folded.text
-            index: dict[str, list[int]] = {}
-            setdefault = index.setdefault
-            pos = text.find(" ")
-            while pos != -1:
-                start = pos + 1
-                setdefault(text[start:start + INDEX_KEY], []).append(start)
-                pos = text.find(" ", start)
-            self._index = index
-        return self._index
+    def words(self) -> tuple[list[str], list[int]]:
+        """The folded text's space-separated words and their start offsets."""
+        if self._words is None:
+            words = self.folded.text.split(" ")
+            lengths = list(accumulate(map(len, words), initial=0))
+            # Word i starts after i spaces and the letters of the words before it.
+            self._words = (words, [length + i for i, length in enumerate(lengths)])
+        return self._words
 
     def _hit(self, pos: int, quote: FoldedQuote, raw_quote: str) -> QuoteHit:
         folded = self.folded
@@ -102,6 +111,19 @@ class Matcher:
         level: MatchLevel = "exact" if collapse_whitespace(original) == collapse_whitespace(raw_quote) \
             else "normalized"
         return QuoteHit(Span(start, end), level)
+
+
+def _key_word(needle: str) -> tuple[str, int] | None:
+    """The quote's longest whole inner word and its offset (words at either end may be cut)."""
+    words = needle.split(" ")
+    if len(words) < 3:
+        return None
+    best, best_at, offset = "", 0, len(words[0]) + 1
+    for word in words[1:-1]:
+        if len(word) > len(best):
+            best, best_at = word, offset
+        offset += len(word) + 1
+    return (best, best_at) if best else None
 
 
 def bidi_characters(quote: str) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Callable, Literal, Sequence
 
 
 class InputError(Exception):
@@ -44,6 +44,31 @@ class Section:
     level: int  # 1 for "4", 2 for "4.2", ...
 
 
+class LazySections(Sequence[Section]):
+    """Sections found on first use: a check that cites no section never pays for detection."""
+
+    def __init__(self, find: Callable[[], list[Section]]) -> None:
+        self._find: Callable[[], list[Section]] | None = find
+        self._items: list[Section] = []
+
+    def _get(self) -> list[Section]:
+        if self._find is not None:
+            self._items, self._find = self._find(), None
+        return self._items
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._get()[index]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"LazySections({self._get()!r})"
+
+
 @dataclass
 class SourceDocument:
     """A source as summcheck loads it; every locator resolves to spans of `text`."""
@@ -52,7 +77,7 @@ class SourceDocument:
     kind: Literal["pdf", "text", "markdown"]
     text: str
     pages: list[Page]
-    sections: list[Section]
+    sections: Sequence[Section]  # a list, or LazySections
     has_labels: bool = False  # PDF defines printed page labels
     ocr: bool = False
     notes: list[str] = field(default_factory=list)  # e.g. "opened by repair", "decoded leniently"

@@ -7,7 +7,6 @@ is done once per source; quotes are folded the same way and searched with `str.f
 from __future__ import annotations
 
 import bisect
-import heapq
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -52,26 +51,30 @@ def _char_pattern(chars: frozenset[str]) -> re.Pattern[str]:
 
 def _special_matches(text: str, changing: frozenset[str]) -> Iterator[tuple[int, int, str, str]]:
     """(start, end, kind, matched) in text order, overlaps dropped (the earlier one wins)."""
-    def tagged(pattern: re.Pattern[str], kind: str | None, rank: int):
-        for m in pattern.finditer(text):
-            yield m.start(), rank, m.end(), kind or m.lastgroup, m.group()
-
-    merged = heapq.merge(tagged(_HYPHEN, None, 0), tagged(_char_pattern(changing), None, 1),
-                         tagged(_WHITESPACE_RUN, "ws", 2))
+    found = [(m.start(), 0, m.end(), m.lastgroup, m.group()) for m in _HYPHEN.finditer(text)]
+    found += [(m.start(), 1, m.end(), m.lastgroup, m.group())
+              for m in _char_pattern(changing).finditer(text)]
+    found += [(m.start(), 2, m.end(), "ws", m.group()) for m in _WHITESPACE_RUN.finditer(text)]
+    found.sort()
     last_end = 0
-    for start, _rank, end, kind, matched in merged:
+    for start, _rank, end, kind, matched in found:
         if start >= last_end:
             last_end = end
             yield start, end, kind, matched
 
 
+_ASCII_CONTROL_SPACE = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
 def _char_table(text: str) -> tuple[frozenset[str], dict[int, str]]:
     """Characters of `text` that fold to another length, and the one-for-one translation table."""
+    chars = set(text)
+    candidates = chars & _ASCII_CONTROL_SPACE
+    if not text.isascii():
+        candidates |= {c for c in chars if not c.isascii()}
     changing: set[str] = set()
     table: dict[int, str] = {}
-    for c in set(text):
-        if c.isascii() and c != "\t" and c not in "\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85":
-            continue
+    for c in candidates:
         folded = fold_char(c)
         if _COMBINING.match(c):
             changing.add(c)  # combining marks compose with the character before them
@@ -235,6 +238,12 @@ def hyphens_agree(source: FoldedText, pos: int, quote: FoldedQuote) -> bool:
     wanted = {pos + offset: kind for offset, kind in quote.hyphens}
     if any(wanted.get(h) != "-" for h in word) or any(wanted.get(h) != "- " for h in spaced):
         return False
-    line_end = set(_within(source.optional_hyphens, pos - 1, end + 1))
-    required = set(word) | set(spaced)
-    return all(h in required or h in line_end for h in wanted)
+    allowed = set(word) | set(spaced) | set(_within(source.optional_hyphens, pos - 1, end + 1))
+    if end in wanted and (_has(source.word_hyphens, end) or _has(source.spaced_hyphens, end)):
+        allowed.add(end)  # a quote cut right after a hyphen: "… during this term of office-"
+    return all(h in allowed for h in wanted)
+
+
+def _has(positions: list[int], value: int) -> bool:
+    i = bisect.bisect_left(positions, value)
+    return i < len(positions) and positions[i] == value

@@ -34,6 +34,7 @@ class Resolver:
         self.by_label = page_numbers != "physical" and source.has_labels
         self._labels: dict[str, list[Page]] | None = None
         self._sections: dict[str, list[Section]] | None = None
+        self._resolved: dict[LocatorPart, Resolution] = {}  # records often share a locator
 
     # -- indexes, built on first use
     @property
@@ -55,9 +56,12 @@ class Resolver:
 
     # -- resolution
     def resolve(self, part: LocatorPart) -> Resolution:
-        handler = {"page": self._pages, "section": self._sections_of, "line": self._lines,
-                   "chars": self._chars}[part.kind]
-        return handler(part)
+        resolution = self._resolved.get(part)
+        if resolution is None:
+            handler = {"page": self._pages, "section": self._sections_of, "line": self._lines,
+                       "chars": self._chars}[part.kind]
+            resolution = self._resolved[part] = handler(part)
+        return resolution
 
     def _find_pages(self, ident: str) -> list[Page]:
         if self.by_label:

@@ -5,7 +5,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..model import InputError, Page, Section, SourceDocument, Span
+from ..model import InputError, LazySections, Page, Section, SourceDocument, Span
 from .headings import Head, build_sections, detect_sections, parse_heading
 from .labels import decode_pdf_string, page_labels
 
@@ -204,9 +204,13 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
     pages = [Page(i + 1, labels[i], spans[i]) for i in range(count)]
     doc = SourceDocument(path=path, kind="pdf", text=text, pages=pages, sections=[],
                          has_labels=has_labels, ocr=ocr, notes=notes)
+    doc.sections = LazySections(lambda: _sections(toc, text, pages, doc))
+    return doc
+
+
+def _sections(toc: list, text: str, pages: list[Page], doc: SourceDocument) -> list[Section]:
+    """The outline's sections, unless it is a mere subset of what the text numbers (chapters only)."""
     found = detect_sections(text, pages, style="pdf")
     outline = _outline_sections(toc, text, pages, doc) if toc else []
-    # The outline wins unless it is a mere subset of what the text numbers (chapters only, say).
     shallow = {s.ident for s in outline} <= {s.ident for s in found} and len(found) > len(outline)
-    doc.sections = outline if outline and not shallow else found
-    return doc
+    return outline if outline and not shallow else found

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from ..model import Page, SourceDocument, Span
+from ..model import LazySections, Page, SourceDocument, Span
 from .headings import detect_sections
 
 # A footer line ends with "[Page N]"; matched only on the tail of a line found by str.find,
@@ -85,6 +85,6 @@ def load_text(path: Path, data: bytes, kind: Literal["text", "markdown"] = "text
     """Build a SourceDocument from the bytes of a plain-text or Markdown file."""
     text, notes = decode_text(data)
     pages = text_pages(text)
-    sections = detect_sections(text, pages, style=kind)
+    sections = LazySections(lambda: detect_sections(text, pages, style=kind))
     return SourceDocument(path=path, kind=kind, text=text, pages=pages, sections=sections,
                           has_labels=False, ocr=ocr, notes=notes)
