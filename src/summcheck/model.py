@@ -83,6 +83,8 @@ class SourceDocument:
     notes: list[str] = field(default_factory=list)  # e.g. "opened by repair", "decoded leniently"
     _line_starts: list[int] | None = field(default=None, repr=False, compare=False)
     _page_starts: list[int] | None = field(default=None, repr=False, compare=False)
+    _section_order: list[Section] | None = field(default=None, repr=False, compare=False)
+    _section_starts: list[int] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def line_starts(self) -> list[int]:
@@ -122,12 +124,17 @@ class SourceDocument:
         return None
 
     def innermost_section(self, offset: int) -> Section | None:
-        best: Section | None = None
-        for section in self.sections:
-            if section.span.start <= offset < section.span.end:
-                if best is None or section.span.start >= best.span.start:
-                    best = section
-        return best
+        """The deepest section whose span holds `offset`."""
+        if self._section_order is None:
+            self._section_order = sorted(self.sections, key=lambda s: (s.span.start, -s.span.end))
+            self._section_starts = [s.span.start for s in self._section_order]
+        i = bisect.bisect_right(self._section_starts, offset) - 1
+        while i >= 0:  # the nearest heading before `offset` whose section still runs there
+            section = self._section_order[i]
+            if offset < section.span.end:
+                return section
+            i -= 1
+        return None
 
 
 # ---------------------------------------------------------------- locators

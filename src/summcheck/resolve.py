@@ -170,8 +170,10 @@ class Resolver:
         return Resolution(part, (Span(start, end),))
 
 
-def describe_offset(source: SourceDocument, offset: int, by_label: bool) -> str:
-    """A human place for an offset: 'p. 14, section 3.15 (line 812)'."""
+def describe_offset(source: SourceDocument, offset: int, by_label: bool,
+                    kinds: frozenset[str] = frozenset({"page", "section", "line"})) -> str:
+    """A human place for an offset, in the terms of the locator `kinds` the author used:
+    'p. 14 (physical page 21), section 3.15, line 812'. The page is always named."""
     parts = []
     page = source.page_of(offset)
     if page is not None and len(source.pages) > 1:
@@ -179,9 +181,10 @@ def describe_offset(source: SourceDocument, offset: int, by_label: bool) -> str:
             parts.append(f"p. {page.label} (physical page {page.number})")
         else:
             parts.append(f"p. {page.number}")
-    section = source.innermost_section(offset)
+    # Naming a section costs heading detection on a PDF; a page-cited record gets its page.
+    section = source.innermost_section(offset) if "section" in kinds else None
     if section is not None:
         parts.append(f"section {section.ident}")
-    if source.kind != "pdf":
+    if source.kind != "pdf" and ("line" in kinds or "chars" in kinds or not parts):
         parts.append(f"line {source.line_of(offset)}")
     return ", ".join(parts)

@@ -39,7 +39,8 @@ def check(analysis) -> Iterator[Problem]:
     for result in analysis.records:
         if result.status != "misplaced":
             continue
-        places = [describe_offset(analysis.source, hit.span.start, by_label)
+        kinds = frozenset(part.kind for part in result.record.locator.parts)
+        places = [describe_offset(analysis.source, hit.span.start, by_label, kinds)
                   for hit in result.elsewhere[:3]]
         more = len(result.elsewhere) - len(places)
         where = "; ".join(places) + (f" and {more} more" if more > 0 else "")
