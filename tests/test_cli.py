@@ -269,3 +269,17 @@ def test_api_returns_the_same_report_as_the_cli(tmp_path):
     assert report.exit_code() == 1
     with pytest.raises(summcheck.api.InputError):
         summcheck.check(tmp_path / "nope.md")
+
+
+def test_json_report_validates_against_the_packaged_report_schema(tmp_path):
+    from importlib.resources import files
+
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((files("summcheck") / "schemas" / "report.schema.json").read_text())
+    claims = CLEAN_CLAIMS + [{"claim": "x", "locator": "section 9", "quote": "nowhere at all here",
+                              "strength": "states"}]
+    write_case(tmp_path, claims, summary_body="No locator here.\nBad one (section ).\n")
+    report = json.loads(run("check", "summary.md", "--format", "json", cwd=tmp_path).stdout)
+    assert {f["rule"] for f in report["findings"]} >= {"SUM101", "SUM104", "SUM206"}
+    Draft202012Validator(schema).validate(report)
