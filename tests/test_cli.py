@@ -56,7 +56,7 @@ def write_case(tmp: Path, claims: list[dict] | None = None, summary_body: str | 
         (tmp / claims_name).write_text(
             "".join(json.dumps(c) + "\n" for c in claims), encoding="utf-8")
     body = summary_body or (
-        "Verbatim copies must carry an appropriate copyright notice (section 4).\n"
+        "Each verbatim copy carries an appropriate copyright notice (section 4).\n"
         "A modified version must carry prominent, dated notices (section 5).\n")
     summary = tmp / "summary.md"
     summary.write_text(f"---\nsource: {source_name}\nclaims: {claims_name}\n---\n\n# Notes\n\n{body}",
@@ -115,7 +115,7 @@ def test_select_and_ignore_by_code_name_and_prefix(tmp_path):
 
 def test_text_format_groups_by_file_without_colour(tmp_path):
     write_case(tmp_path, CLEAN_CLAIMS, summary_body="A sentence without a locator.\n")
-    result = run("check", "summary.md", "--format", "text", cwd=tmp_path)
+    result = run("check", "summary.md", "--format", "text", "--select", "SUM1", cwd=tmp_path)
     assert result.returncode == 1
     assert "\x1b[" not in result.stdout
     lines = result.stdout.splitlines()
@@ -265,7 +265,8 @@ def test_api_returns_the_same_report_as_the_cli(tmp_path):
 
     summary = write_case(tmp_path, CLEAN_CLAIMS, summary_body="No locator here.\n")
     report = summcheck.check(summary)
-    assert [(f.rule, f.line) for f in report.findings] == [("SUM101", 8)]
+    # The requirement in claims.jsonl line 2 is cited by no sentence: SUM304, as information.
+    assert [(f.rule, f.line) for f in report.findings] == [("SUM304", 2), ("SUM101", 8)]
     assert report.exit_code() == 1
     with pytest.raises(summcheck.api.InputError):
         summcheck.check(tmp_path / "nope.md")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .matching import Matcher, QuoteHit
+from .modality import Lexicon
 from .model import ClaimRecord, ClaimsFile, Sentence, SourceDocument, Span, Summary
 from .normalize import FoldedQuote
 from .resolve import Resolution, Resolver
@@ -55,10 +56,11 @@ class Analysis:
     matcher: Matcher
     records: list[RecordResult]
     sentences: list[SentenceResult]
+    lexicon: Lexicon | None = None  # modal words; None: the packaged lexicons
 
 
 def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,
-            page_numbers: str = "auto") -> Analysis:
+            page_numbers: str = "auto", lexicon: Lexicon | None = None) -> Analysis:
     resolver = Resolver(source, page_numbers)  # type: ignore[arg-type]
     matcher = Matcher(source)
     records = [_analyse_record(record, resolver, matcher) for record in claims.records]
@@ -72,7 +74,7 @@ def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,
                 resolution = resolver.resolve(part)
                 result.parts.append(PartResult(resolution, backing.inside(resolution.spans)))
         sentences.append(result)
-    return Analysis(summary, claims, source, resolver, matcher, records, sentences)
+    return Analysis(summary, claims, source, resolver, matcher, records, sentences, lexicon)
 
 
 def _analyse_record(record: ClaimRecord, resolver: Resolver, matcher: Matcher) -> RecordResult:

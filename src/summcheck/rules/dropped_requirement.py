@@ -1,0 +1,92 @@
+"""SUM304: a verified requirement that no summary sentence cites."""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from .base import Problem, on_record, record_name
+
+CODE = "SUM304"
+NAME = "dropped-requirement"
+SEVERITY = "info"
+SUMMARY = "A verified `requires` claim is cited by no summary sentence."
+DOC = """
+## What it does
+Reports, as information:
+- every verified record of strength `requires` whose quote stands inside no sentence's locator
+  (the summary drops that requirement);
+- a sentence backed only by records from *informative* text while a dropped requirement of the
+  same `topic` stands in *normative* text. A record's text is informative when its quote stands
+  in a section whose heading, or an enclosing section's heading, is titled as an appendix,
+  annex, example, note or informative text (English: appendix, annex, example(s), note(s),
+  informative; German: Anhang, Anlage, Beispiel(e), Anmerkung, Hinweis, informativ; Spanish:
+  apéndice, anexo, ejemplo(s), nota(s), informativo; Portuguese: apêndice, anexo, exemplo(s),
+  nota(s), informativo), or whose identifier is an appendix letter (`A`, `B.2`). Everything
+  else is normative. Records without a `topic` are compared with no other record.
+
+## Why
+The method keeps the document's own emphasis: a requirement in a normative section outranks a
+remark in an appendix. A summary that keeps the remark and drops the requirement misleads
+while every quote in it is verbatim.
+
+## Example
+    records: c3 requires "keys shall be rotated every 90 days" (section 4.2, topic: keys)
+             c9 states "an example rotation script" (Appendix B, topic: keys)
+    summary: "Appendix B shows a rotation script (section B)."   # c3 is cited nowhere
+
+## Fix
+Add a sentence for the dropped requirement, citing its place, or drop the record if it is out
+of the summary's purpose.
+
+## Options
+None. Not caught: requirements that were never recorded as claims.
+"""
+
+INFORMATIVE = re.compile(
+    r"\b(appendix|appendices|annex|annexes|examples?|notes?|informative|anhang|anlage|"
+    r"beispiele?|anmerkung(en)?|hinweise?|informativ|apéndice|anexos?|ejemplos?|notas?|"
+    r"informativo|apêndice|exemplos?)\b", re.IGNORECASE)
+_APPENDIX_IDENT = re.compile(r"^[A-Z](\.|$)")
+
+
+def check(analysis) -> Iterator[Problem]:
+    cited = {id(b) for s in analysis.sentences for part in s.parts for b in part.backers}
+    dropped = [r for r in analysis.records
+               if r.verified and r.record.strength == "requires" and id(r) not in cited]
+    path = analysis.claims.path
+    for result in dropped:
+        yield on_record(result, f"{record_name(result)} is a verified requirement at "
+                        f"{result.record.locator.text!r} that no summary sentence cites; add a "
+                        f"sentence for it or drop the record", path)
+    normative_topics = {}
+    for result in dropped:
+        if result.record.topic and not _informative(analysis.source, result):
+            normative_topics.setdefault(result.record.topic, result)
+    if not normative_topics:
+        return
+    for sentence in analysis.sentences:
+        backers = [b for part in sentence.parts for b in part.backers]
+        if not backers or not all(_informative(analysis.source, b) for b in backers):
+            continue
+        for topic in dict.fromkeys(b.record.topic for b in backers if b.record.topic):
+            if topic in normative_topics:
+                dropped_one = normative_topics[topic]
+                yield Problem(analysis.summary.path, sentence.sentence.line,
+                              f"this sentence is backed only by informative text while the "
+                              f"requirement {record_name(dropped_one)} at "
+                              f"{dropped_one.record.locator.text!r} (topic {topic!r}) is cited "
+                              f"by no sentence; the normative requirement outranks it",
+                              column=sentence.sentence.column)
+                break
+
+
+def _informative(source, result) -> bool:
+    """Whether the record's quote stands in an appendix, annex, example or note."""
+    if not result.hits:
+        return False
+    offset = result.hits[0].span.start
+    for section in source.sections:
+        if section.span.start <= offset < section.span.end and (
+                INFORMATIVE.search(section.title) or _APPENDIX_IDENT.match(section.ident)):
+            return True
+    return False

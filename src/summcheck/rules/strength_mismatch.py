@@ -1,0 +1,59 @@
+"""SUM302: a record's strength disagrees with the modality of its own quote."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..modality import classes, modal_words, quote_words
+from .base import Problem, on_record, record_name
+
+CODE = "SUM302"
+NAME = "strength-mismatch"
+SEVERITY = "warning"
+SUMMARY = "A record's strength disagrees with its quote's modality (`shall` recorded as `recommends`)."
+DOC = """
+## What it does
+Reads the modal words of each verified record's quote with the modal lexicons (English incl.
+RFC 2119/8174 keywords in capitals, German, Spanish, Portuguese) and reports:
+- a quote with a *requires* word (`must`, `shall`, `required`, `MUST NOT`, `may not`, `muss`,
+  `darf … nicht`, `debe`, `deve`, …) recorded as anything but `requires`;
+- a quote with only *recommends* words (`should`, `recommended`, `soll`, `sollte`,
+  `empfohlen`, `debería`, `se recomienda`, `deveria`, `recomenda-se`, …) recorded as
+  `requires` or `states`.
+Negated forms keep their class (`must not` requires, `should not` recommends); `need not`,
+`muss … nicht` and `no tiene que` permit. Words in quotation marks, words after a reporting
+verb (`said`, `argued`, `sagte`, `dijo`, `disse`, …) and words used as names (`Recommends:`,
+`May 2018`) are not counted. A quote with no modal word never fires the rule.
+
+## Why
+The strength is how the summary and the claim index present the source's emphasis; a
+`shall` recorded as a recommendation turns a requirement into advice.
+
+## Example
+    {"quote": "keys shall be rotated at least every 90 days", "strength": "recommends"}
+
+## Fix
+    {"quote": "keys shall be rotated at least every 90 days", "strength": "requires"}
+
+## Options
+`[tool.summcheck.modality.<language>]` in the configuration adds phrases to the
+`requires`, `recommends` and `permits` lists (e.g. a contract's own defined terms).
+Not caught: modality carried by other words ("it is essential that"), and irony.
+"""
+
+
+def check(analysis) -> Iterator[Problem]:
+    path = analysis.claims.path
+    for result in analysis.records:
+        if not result.verified:
+            continue
+        words = modal_words(result.record.quote, analysis.lexicon)
+        found = classes(words)
+        strength = result.record.strength
+        if "requires" in found and strength != "requires":
+            yield on_record(result, f"{record_name(result)} is recorded as {strength!r} but its "
+                            f"quote requires ({quote_words(words, 'requires')}); record it as "
+                            f"'requires' or quote the passage that supports {strength!r}", path)
+        elif "recommends" in found and "requires" not in found and strength in ("requires", "states"):
+            yield on_record(result, f"{record_name(result)} is recorded as {strength!r} but its "
+                            f"quote only recommends ({quote_words(words, 'recommends')}); "
+                            f"record it as 'recommends'", path)
