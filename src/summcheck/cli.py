@@ -22,6 +22,10 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 class Format(str, Enum):
     text = "text"
     json = "json"
+    github = "github"
+    sarif = "sarif"
+    markdown = "markdown"
+    junit = "junit"
 
 
 class FailOn(str, Enum):
@@ -66,19 +70,22 @@ def check(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
     select: Optional[List[str]] = typer.Option(None, "--select", help="Rules to run (codes, names, prefixes)."),
     ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Rules to skip."),
-    fail_on: FailOn = typer.Option(FailOn.error, "--fail-on", help="Lowest severity that fails the run."),
+    fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Lowest severity that fails the run (default: error)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest summcheck.toml or pyproject.toml)."),
     color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Colour the text report."),
 ) -> None:
     """Check summaries against their claim records and sources."""
-    from .linter import Options, check_paths
+    from .linter import check_paths
     from .report import reporter_for
-    from .selection import RuleSelection
+    from .settings import build_options, discover
+    from .settings import fail_on as fail_level
 
     try:
-        summaries = find_summaries(paths or [Path(".")])
-        options = Options(source=source, claims=claims, ocr=ocr,
-                          page_numbers=page_numbers.value if page_numbers else None,
-                          selection=RuleSelection.parse(select, ignore))
+        settings = discover(config, paths or [])
+        summaries = find_summaries(paths or [Path(".")], settings)
+        options = build_options(settings, source=source, claims=claims, ocr=ocr,
+                                page_numbers=page_numbers.value if page_numbers else None,
+                                select=select, ignore=ignore)
         if output is not None:
             guard_output(output, summaries, options)
         report = check_paths(summaries, options)
@@ -96,15 +103,17 @@ def check(
         sys.stdout.write(rendered)
     else:
         write_atomically(output, rendered)
-    raise typer.Exit(report.exit_code(fail_on.value))
+    raise typer.Exit(report.exit_code(fail_level(settings, fail_on.value if fail_on else None)))
 
 
-def find_summaries(paths: list[Path]) -> list[Path]:
-    """Summary files named, or found in named folders (Markdown files with front matter)."""
+def find_summaries(paths: list[Path], settings=None) -> list[Path]:
+    """Summary files named, or found in named folders: Markdown files whose front matter names
+    their inputs, or that the configuration's `summaries` globs map to a source."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            candidates = sorted(p for p in path.rglob("*.md") if _has_front_matter(p))
+            candidates = sorted(p for p in path.rglob("*.md") if _has_front_matter(p) or (
+                settings is not None and settings.mapping_for(p) is not None))
             if not candidates:
                 raise InputError(f"{path}: no summary found (a Markdown file whose front matter "
                                  f"names source: and claims:)")
@@ -241,6 +250,41 @@ def outline(
         where = f"p. {page.label or page.number}" if page and len(doc.pages) > 1 else ""
         where += f"{', ' if where else ''}line {section.line}"
         print(f"  {'  ' * (section.level - 1)}{section.ident}  {section.title}  ({where})")
+
+
+@app.command()
+def table(
+    summary: Path = typer.Argument(..., help="Summary file (its front matter names source and claims)."),
+    source: Optional[Path] = typer.Option(None, "--source", help="Source document (overrides front matter)."),
+    claims: Optional[Path] = typer.Option(None, "--claims", help="Claim records (overrides front matter)."),
+    output_format: str = typer.Option("markdown", "--format", "-f", help="markdown or json."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the table to FILE."),
+) -> None:
+    """Print the claim records as an index into the source, grouped by topic."""
+    import dataclasses
+    import json
+
+    from .claim_index import claim_index, render_markdown
+    from .linter import Options, load_and_analyse
+
+    try:
+        if output_format not in ("markdown", "json"):
+            raise InputError(f"--format: {output_format!r} is not markdown or json")
+        options = Options(source=source, claims=claims)
+        if output is not None:
+            guard_output(output, [summary], options)
+        rows = claim_index(load_and_analyse(summary, options))
+    except InputError as exc:
+        raise fail(str(exc))
+    if output_format == "json":
+        rendered = json.dumps({"claims": [dataclasses.asdict(r) for r in rows]},
+                              ensure_ascii=False, indent=2) + "\n"
+    else:
+        rendered = render_markdown(rows, summary.name)
+    if output is None:
+        sys.stdout.write(rendered)
+    else:
+        write_atomically(output, rendered)
 
 
 @app.command()

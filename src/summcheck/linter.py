@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .analysis import analyse
+from .analysis import Analysis, analyse
+from .config import Config
+from .modality import Lexicon
 from .model import Finding, InputError, Severity, Summary
 from .report.model import Report, SummaryReport
 from .rules import Problem, Rule, all_rules
@@ -25,6 +27,8 @@ class Options:
     severity: dict[str, Severity] = field(default_factory=dict)  # code → severity override
     synthesis_labels: list[str] | None = None
     rule_options: dict[str, dict] = field(default_factory=dict)  # code → keyword arguments
+    lexicon: Lexicon | None = None  # modal lexicons with the project's additions
+    config: Config = field(default_factory=Config)
 
 
 def check_paths(summaries: list[Path], options: Options) -> Report:
@@ -39,37 +43,45 @@ def check_paths(summaries: list[Path], options: Options) -> Report:
 
 
 def check_summary(path: Path, options: Options) -> tuple[list[Finding], SummaryReport]:
+    analysis = load_and_analyse(path, options)
+    findings = list(_run_rules(analysis, options, analysis.summary))
+    verified = sum(r.verified for r in analysis.records)
+    return findings, SummaryReport(path, analysis.source.path, analysis.claims.path,
+                                   len(analysis.summary.sentences), len(analysis.records),
+                                   verified, list(analysis.source.notes))
+
+
+def load_and_analyse(path: Path, options: Options) -> Analysis:
+    """Load a summary's inputs (front matter, overridden by options) and analyse them."""
     from .claims import load_claims
     from .sources import load_source
     from .summary import load_summary
 
     summary = load_summary(path, options.synthesis_labels)
     front = summary.front_matter
-    claims_path = options.claims or _front_path(summary, "claims")
+    mapping = options.config.mapping_for(path)
+    claims_path = options.claims or _front_path(summary, "claims") or (mapping and mapping.claims)
     if claims_path is None:
         raise InputError(f"{path}: no claims file: name it in the front matter (claims: FILE) "
                          f"or pass --claims")
     claims = load_claims(claims_path)
-    source_path = options.source or _front_path(summary, "source")
+    source_path = options.source or _front_path(summary, "source") or (mapping and mapping.source)
     if source_path is None and claims.source:
         source_path = claims_path.parent / claims.source
     if source_path is None:
         raise InputError(f"{path}: no source: name it in the front matter (source: FILE) "
                          f"or pass --source")
-    page_numbers = options.page_numbers or front.get("page-numbers", "auto")
+    page_numbers = options.page_numbers or front.get("page-numbers") or (
+        mapping and mapping.page_numbers) or "auto"
     if page_numbers not in PAGE_NUMBER_MODES:
         raise InputError(f"{path}: front matter: page-numbers must be auto, label or physical, "
                          f"not {page_numbers!r}")
-    ocr = options.ocr if options.ocr is not None else front.get("ocr", False)
+    ocr = options.ocr if options.ocr is not None else front.get(
+        "ocr", mapping.ocr if mapping and mapping.ocr is not None else False)
     if not isinstance(ocr, bool):
         raise InputError(f"{path}: front matter: ocr must be true or false, not {ocr!r}")
     source = load_source(source_path, page_numbers=page_numbers, ocr=ocr)
-
-    analysis = analyse(summary, claims, source, page_numbers)
-    findings = list(_run_rules(analysis, options, summary))
-    verified = sum(r.verified for r in analysis.records)
-    return findings, SummaryReport(path, source_path, claims_path, len(summary.sentences),
-                                   len(claims.records), verified, list(source.notes))
+    return analyse(summary, claims, source, page_numbers, options.lexicon)
 
 
 def _front_path(summary: Summary, key: str) -> Path | None:
@@ -82,12 +94,17 @@ def _front_path(summary: Summary, key: str) -> Path | None:
 
 
 def _run_rules(analysis, options: Options, summary: Summary):
+    per_file: dict[Path, list[str]] = {}
     for rule in all_rules():
         if not options.selection.enabled(rule):
             continue
         severity = options.severity.get(rule.code, rule.severity)
         for problem in rule.check(analysis, **options.rule_options.get(rule.code, {})):
-            if _suppressed(problem, rule, summary):
+            if problem.path not in per_file:
+                per_file[problem.path] = options.config.ignored_for(problem.path)
+            if _suppressed(problem, rule, summary) or any(
+                    _names(rule, key) or rule.code.startswith(key.upper())
+                    for key in per_file[problem.path]):
                 continue
             yield _finding(problem, rule, severity)
 

@@ -6,7 +6,7 @@ from .model import Report, SummaryReport
 
 __all__ = ["Reporter", "Report", "SummaryReport", "display_path", "reporter_for", "FORMATS"]
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "github", "sarif", "markdown", "junit")
 
 
 def reporter_for(name: str) -> Reporter:
@@ -18,4 +18,20 @@ def reporter_for(name: str) -> Reporter:
         from .text import TextReporter
 
         return TextReporter()
+    if name == "github":
+        from .github import GithubReporter
+
+        return GithubReporter()
+    if name == "sarif":
+        from .sarif import SarifReporter
+
+        return SarifReporter()
+    if name == "markdown":
+        from .markdown import MarkdownReporter
+
+        return MarkdownReporter()
+    if name == "junit":
+        from .junit import JunitReporter
+
+        return JunitReporter()
     raise ValueError(f"unknown format {name!r}")

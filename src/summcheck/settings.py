@@ -1,0 +1,54 @@
+"""Merge the configuration file and the command line into the Options of one run."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .config import Config, find_config, load_config
+from .linter import Options
+from .model import InputError
+from .selection import RuleSelection, resolve_rules
+
+
+def discover(config_path: Path | None, paths: list[Path]) -> Config:
+    """--config, else the closest config file above the first path (or the current folder)."""
+    if config_path is not None:
+        return load_config(config_path)
+    start = paths[0] if paths else Path(".")
+    return load_config(find_config(start if start.exists() else Path(".")))
+
+
+def build_options(config: Config, *, source: Path | None = None, claims: Path | None = None,
+                  ocr: bool | None = None, page_numbers: str | None = None,
+                  select: list[str] | None = None, ignore: list[str] | None = None) -> Options:
+    """Options for a run: the command line wins over the configuration file."""
+    origin = str(config.path) if config.path else "configuration"
+    base = RuleSelection.parse(config.select, config.ignore, origin=origin)
+    cli = RuleSelection.parse(select, ignore)
+    selection = RuleSelection(cli.select if select else base.select, base.ignore + cli.ignore)
+    severity = {}
+    for key, level in config.severity.items():
+        for rule in resolve_rules([key], origin=f"{origin}: severity"):
+            severity[rule.code] = level  # type: ignore[assignment]
+    for pattern, keys in config.per_file_ignores.items():
+        resolve_rules(keys, origin=f"{origin}: per-file-ignores.{pattern}")  # validate early
+    rule_options: dict[str, dict] = {}
+    if config.min_quote_words is not None:
+        rule_options.setdefault("SUM205", {})["min_words"] = config.min_quote_words
+    if config.min_quote_chars is not None:
+        rule_options.setdefault("SUM205", {})["min_chars"] = config.min_quote_chars
+    lexicon = None
+    if config.modality:
+        from .modality import build_lexicon
+
+        lexicon = build_lexicon(config.modality)
+    return Options(source=source, claims=claims, ocr=ocr, page_numbers=page_numbers,
+                   selection=selection, severity=severity,
+                   synthesis_labels=config.synthesis_labels, rule_options=rule_options,
+                   lexicon=lexicon, config=config)
+
+
+def fail_on(config: Config, cli_value: str | None) -> str:
+    return cli_value or config.fail_on or "error"
+
+
+__all__ = ["discover", "build_options", "fail_on", "InputError"]
