@@ -57,6 +57,8 @@ class Analysis:
     records: list[RecordResult]
     sentences: list[SentenceResult]
     lexicon: Lexicon | None = None  # modal words; None: the packaged lexicons
+    rules_run: dict[str, str] = field(default_factory=dict)  # code → name, set by the linter
+    used_ignores: set[tuple[int, str]] = field(default_factory=set)  # (record index, key)
 
 
 def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,

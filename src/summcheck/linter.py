@@ -95,24 +95,31 @@ def _front_path(summary: Summary, key: str) -> Path | None:
 
 def _run_rules(analysis, options: Options, summary: Summary):
     per_file: dict[Path, list[str]] = {}
-    for rule in all_rules():
-        if not options.selection.enabled(rule):
-            continue
+    rules = [r for r in all_rules() if options.selection.enabled(r)]
+    analysis.rules_run = {r.code: r.name for r in rules}
+    # Rules that read what the suppressions matched (SUM100) run after the others.
+    for rule in sorted(rules, key=lambda r: r.runs_last):
         severity = options.severity.get(rule.code, rule.severity)
         for problem in rule.check(analysis, **options.rule_options.get(rule.code, {})):
             if problem.path not in per_file:
                 per_file[problem.path] = options.config.ignored_for(problem.path)
-            if _suppressed(problem, rule, summary) or any(
+            if (not rule.runs_last and _suppressed(problem, rule, analysis)) or any(
                     _names(rule, key) or rule.code.startswith(key.upper())
                     for key in per_file[problem.path]):
                 continue
             yield _finding(problem, rule, severity)
 
 
-def _suppressed(problem: Problem, rule: Rule, summary: Summary) -> bool:
+def _suppressed(problem: Problem, rule: Rule, analysis) -> bool:
+    """Whether a record's `ignore` or a Markdown comment suppresses it (and note which)."""
     if problem.record is not None:
-        ignore = problem.record.record.ignore
-        return rule.code in ignore or rule.name in ignore
+        record = problem.record.record
+        for key in record.ignore:
+            if _names(rule, key) or (len(key) >= 4 and rule.code.startswith(key.upper())):
+                analysis.used_ignores.add((record.index, key))
+                return True
+        return False
+    summary = analysis.summary
     if problem.path != summary.path or problem.line is None:
         return False
     for suppression in summary.suppressions:

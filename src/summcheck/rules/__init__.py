@@ -26,11 +26,12 @@ class Rule:
     summary: str
     doc: str
     check: Callable[..., Iterator[Problem]]
+    runs_last: bool = False  # reads the outcome of the other rules (SUM100)
 
     @classmethod
     def from_module(cls, module: ModuleType) -> "Rule":
         return cls(module.CODE, module.NAME, module.SEVERITY, module.SUMMARY,
-                   module.DOC.strip("\n"), module.check)
+                   module.DOC.strip("\n"), module.check, getattr(module, "RUNS_LAST", False))
 
 
 @lru_cache(maxsize=1)
