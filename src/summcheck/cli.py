@@ -1,6 +1,7 @@
 """Command line: check, explain, locate, outline (and the optional extract stage)."""
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
@@ -106,10 +107,27 @@ def check(
     raise typer.Exit(report.exit_code(fail_level(settings, fail_on.value if fail_on else None)))
 
 
-def find_summaries(paths: list[Path], settings=None) -> list[Path]:
+def find_summaries(paths: list[Path], settings=None,
+                   explicit_inputs: Optional[bool] = None) -> list[Path]:
     """Summary files named, or found in named folders: Markdown files whose front matter names
-    their inputs, or that the configuration's `summaries` globs map to a source."""
+    their inputs, or that the configuration's `summaries` globs map to a source.
+
+    A named file that is no summary (a source, a claims file, a README: what pre-commit passes)
+    stands for the summaries under the current folder that use it, and for nothing when none
+    does. With --source or --claims (`explicit_inputs`; by default read from the running
+    command's options) every named file is a summary."""
+    from .changed import is_summary, summaries_for
+
+    if explicit_inputs is None:
+        try:  # typer vendors click as typer._click; older typer uses click itself
+            from typer._click.globals import get_current_context
+        except ImportError:  # pragma: no cover - depends on the typer version
+            from click import get_current_context
+        ctx = get_current_context(silent=True)
+        explicit_inputs = ctx is not None and any(
+            ctx.params.get(key) is not None for key in ("source", "claims"))
     found: list[Path] = []
+    others: list[Path] = []
     for path in paths:
         if path.is_dir():
             candidates = sorted(p for p in path.rglob("*.md") if _has_front_matter(p) or (
@@ -120,8 +138,14 @@ def find_summaries(paths: list[Path], settings=None) -> list[Path]:
             found.extend(candidates)
         elif not path.exists():
             raise InputError(f"{path}: no such file")
-        else:
+        elif explicit_inputs or not path.is_file() or is_summary(path, settings):
             found.append(path)
+        else:
+            others.append(path)
+    if others:
+        seen = {p.resolve() for p in found}
+        found.extend(p for p in summaries_for(others, Path("."), settings)
+                     if p.resolve() not in seen)
     return found
 
 
@@ -301,6 +325,9 @@ def main() -> None:
     # owns its process, so it blocks them; the Python API leaves a caller's imports alone.
     for optional in ("pymupdf.layout", "pymupdf4llm"):
         sys.modules.setdefault(optional, None)  # type: ignore[arg-type]
+    # A run allocates hundreds of thousands of small objects (the words of a long source) and no
+    # reference cycles worth collecting before the process ends: the cyclic collector only costs.
+    gc.disable()
     try:
         app()
     except SystemExit:

@@ -108,8 +108,8 @@ class Matcher:
         if quote.hyphens and quote.hyphens[-1][0] == length and self.source.text[end:end + 1] in HYPHENS:
             end += 1  # the quote ends on the hyphen the source breaks its line at
         original = self.source.text[start:end]
-        level: MatchLevel = "exact" if collapse_whitespace(original) == collapse_whitespace(raw_quote) \
-            else "normalized"
+        level: MatchLevel = "exact" if original == raw_quote or \
+            collapse_whitespace(original) == collapse_whitespace(raw_quote) else "normalized"
         return QuoteHit(Span(start, end), level)
 
 

@@ -36,10 +36,7 @@ class Lexicon:
     gapped: list[tuple[tuple[str, ...], tuple[str, ...], ModalClass]] = field(default_factory=list)
     reporting: set[tuple[str, ...]] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
-
-    @property
-    def longest(self) -> int:
-        return max((len(p) for p in self.phrases), default=1)
+    _index: dict[str, list] | None = field(default=None, repr=False)
 
     def add(self, phrase: str, cls: ModalClass) -> None:
         if "..." in phrase:
@@ -47,6 +44,23 @@ class Lexicon:
             self.gapped.append((head, tail, cls))
         else:
             self.phrases[tuple(_words(phrase))] = cls
+        self._index = None
+
+    @property
+    def index(self) -> dict[str, list]:
+        """First word → what can start there: most words start nothing, and cost one lookup."""
+        if self._index is None:
+            index: dict[str, list] = {}
+            for phrase, cls in self.phrases.items():
+                index.setdefault(phrase[0], []).append(("phrase", phrase, cls))
+            for head, tail, cls in self.gapped:
+                index.setdefault(head[0], []).append(("gapped", (head, tail), cls))
+            for phrase in self.reporting:
+                index.setdefault(phrase[0], []).append(("reporting", phrase, None))
+            for entries in index.values():  # longest first: "may not" before "may"
+                entries.sort(key=lambda e: -len(e[1]) if e[0] != "gapped" else -len(e[1][0]))
+            self._index = index
+        return self._index
 
 
 def _words(text: str) -> list[str]:
@@ -79,7 +93,7 @@ def default_lexicon() -> Lexicon:
     return build_lexicon()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Token:
     word: str  # lower case
     raw: str
@@ -104,18 +118,21 @@ def _tokens(text: str) -> list[_Token]:
 def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
     """The modal words `text` asserts, in order: quoted text, reported speech, names excluded."""
     lexicon = lexicon or default_lexicon()
+    index = lexicon.index
+    if index.keys().isdisjoint(_TOKEN.findall(text.lower().replace("’", "'"))):
+        return []  # no word that can start a modal phrase: the common case, decided in C
     tokens = _tokens(text)
     words = [t.word for t in tokens]
     found: list[ModalWord] = []
-    longest = lexicon.longest
     i = 0
     while i < len(tokens):
-        if any(tuple(words[i:i + len(r)]) == r for r in lexicon.reporting):
-            break  # what follows reports someone else's words
-        match = _longest_phrase(words, i, longest, lexicon)
-        gapped = _gapped(tokens, words, i, lexicon)
-        if gapped is not None and (match is None or gapped[0] >= match[0]):  # more specific
-            match = gapped
+        entries = index.get(words[i])
+        if entries is None:
+            i += 1
+            continue
+        match = _match(entries, tokens, words, i)
+        if match is not None and match[1] is None:
+            break  # a reporting verb: what follows reports someone else's words
         if match is None or _is_name(tokens[i], text, lexicon):
             i += 1
             continue
@@ -128,28 +145,25 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
     return found
 
 
-Match = tuple[int, ModalClass, int]  # phrase length in tokens, class, index of its last token
+Match = tuple[int, "ModalClass | None", int]  # length in tokens, class (None: reporting), last token
 
 
-def _longest_phrase(words: list[str], i: int, longest: int, lexicon: Lexicon) -> Match | None:
-    for length in range(min(longest, len(words) - i), 0, -1):
-        cls = lexicon.phrases.get(tuple(words[i:i + length]))
-        if cls is not None:
-            return length, cls, i + length - 1
-    return None
-
-
-def _gapped(tokens: list[_Token], words: list[str], i: int, lexicon: Lexicon) -> Match | None:
-    """`darf … nicht`: the head here and the tail later in the same clause."""
-    for head, tail, cls in lexicon.gapped:
-        if tuple(words[i:i + len(head)]) != head:
-            continue
-        j = i + len(head)
-        while j < len(tokens) and tokens[j].clause == tokens[i].clause:
-            if tuple(words[j:j + len(tail)]) == tail:
-                return len(head), cls, j + len(tail) - 1
-            j += 1
-    return None
+def _match(entries: list, tokens: list[_Token], words: list[str], i: int) -> Match | None:
+    """The longest entry starting at token i; a gapped phrase wins over a plain one as long."""
+    best: Match | None = None
+    for kind, phrase, cls in entries:
+        if kind == "gapped":
+            head, tail = phrase
+            if best is not None and best[0] > len(head) or tuple(words[i:i + len(head)]) != head:
+                continue
+            j = i + len(head)
+            while j < len(tokens) and tokens[j].clause == tokens[i].clause:
+                if tuple(words[j:j + len(tail)]) == tail:
+                    return len(head), cls, j + len(tail) - 1
+                j += 1
+        elif best is None and tuple(words[i:i + len(phrase)]) == phrase:
+            best = (len(phrase), cls, i + len(phrase) - 1)
+    return best
 
 
 def _is_name(token: _Token, text: str, lexicon: Lexicon) -> bool:
