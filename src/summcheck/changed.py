@@ -48,13 +48,22 @@ def summaries_for(changed: Iterable[Path], root: Path, config: Config | None = N
 
 
 def is_summary(path: Path, config: Config | None = None) -> bool:
-    """A regular file that is a summary: a Markdown file whose front matter names `source:` or
-    `claims:`, or a file that the configuration's `summaries` globs map to its inputs."""
+    """A regular file that is a summary: a file that the configuration's `summaries` globs map
+    to its inputs, or a Markdown file whose front matter names `source:` or `claims:`. A Markdown
+    file whose front matter is broken (unparseable, not a mapping, not UTF-8) counts too: it
+    may be a summary, and checking it reports the problem. Markdown without front matter, or
+    with front matter that names neither (a README, a page of docs), is no summary."""
     if not path.is_file():
         return False
     if config is not None and config.mapping_for(path) is not None:
         return True
-    return path.suffix.lower() in MARKDOWN_SUFFIXES and _front_matter_names_inputs(path)
+    if path.suffix.lower() not in MARKDOWN_SUFFIXES or not _starts_front_matter(path):
+        return False
+    try:
+        front = _read_front_matter(path)
+    except InputError:
+        return True
+    return "source" in front or "claims" in front
 
 
 def iter_summaries(root: Path, config: Config | None = None) -> Iterator[Path]:
@@ -100,28 +109,33 @@ def _key(path: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
-def _front_matter_names_inputs(path: Path) -> bool:
-    """Cheap test on the first bytes: front matter that names `source:` or `claims:`."""
+def _starts_front_matter(path: Path) -> bool:
+    """Cheap test on the first bytes: does the file open with a `---` line?"""
     try:
         with path.open("rb") as handle:
-            head = handle.read(_HEAD_BYTES).decode("utf-8", "replace").lstrip("\ufeff")
+            head = handle.read(_HEAD_BYTES)
     except OSError:
         return False
-    head = head.replace("\r\n", "\n")
-    if not head.startswith("---\n"):
-        return False
-    block = head.split("\n---", 1)[0]
-    return "\nsource:" in block or "\nclaims:" in block
+    for bom in ("\ufeff".encode("utf-8"), b"\xff\xfe", b"\xfe\xff"):
+        head = head[len(bom):] if head.startswith(bom) else head
+    if head.startswith((b"-\x00", b"\x00-")):  # UTF-16: let the full reader decide
+        return True
+    first = head.split(b"\n", 1)[0].rstrip()
+    return first == b"---"
+
+
+def _read_front_matter(path: Path) -> dict:
+    from .summary import read_text, split_front_matter
+
+    front, _ = split_front_matter(path, read_text(path).split("\n"))
+    return front
 
 
 def _front_matter(summary: Path) -> dict:
-    from .summary import read_text, split_front_matter
-
     try:
-        front, _ = split_front_matter(summary, read_text(summary).split("\n"))
+        return _read_front_matter(summary)
     except InputError:
         return {}  # a broken summary names nothing; checking it reports the problem
-    return front
 
 
 def _claims_source(claims: Path) -> Path | None:

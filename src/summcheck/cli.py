@@ -119,11 +119,13 @@ def find_summaries(paths: list[Path], settings=None,
     from .changed import is_summary, summaries_for
 
     if explicit_inputs is None:
-        try:  # typer vendors click as typer._click; older typer uses click itself
-            from typer._click.globals import get_current_context
-        except ImportError:  # pragma: no cover - depends on the typer version
-            from click import get_current_context
-        ctx = get_current_context(silent=True)
+        ctx = None
+        for module in ("typer._click.globals", "click"):  # typer vendors click since 0.2x
+            try:
+                ctx = __import__(module, fromlist=["_"]).get_current_context(silent=True)
+                break
+            except (ImportError, AttributeError):  # pragma: no cover - typer version
+                continue
         explicit_inputs = ctx is not None and any(
             ctx.params.get(key) is not None for key in ("source", "claims"))
     found: list[Path] = []
@@ -283,18 +285,20 @@ def table(
     claims: Optional[Path] = typer.Option(None, "--claims", help="Claim records (overrides front matter)."),
     output_format: str = typer.Option("markdown", "--format", "-f", help="markdown or json."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the table to FILE."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one)."),
 ) -> None:
     """Print the claim records as an index into the source, grouped by topic."""
     import dataclasses
     import json
 
     from .claim_index import claim_index, render_markdown
-    from .linter import Options, load_and_analyse
+    from .linter import load_and_analyse
+    from .settings import build_options, discover
 
     try:
         if output_format not in ("markdown", "json"):
             raise InputError(f"--format: {output_format!r} is not markdown or json")
-        options = Options(source=source, claims=claims)
+        options = build_options(discover(config, [summary]), source=source, claims=claims)
         if output is not None:
             guard_output(output, [summary], options)
         rows = claim_index(load_and_analyse(summary, options))

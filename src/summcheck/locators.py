@@ -16,7 +16,17 @@ from .model import Locator, LocatorKind, LocatorPart
 
 
 class LocatorSyntaxError(ValueError):
-    """A locator that cannot be parsed (SUM104 in summaries, SUM200/SUM104 in records)."""
+    """A locator that cannot be parsed (SUM104 in summaries, SUM200/SUM104 in records).
+
+    `partial` holds the parts of a list that did parse (`(section three; p. 4)` still names
+    p. 4), or None when no part did; `problems` lists each malformed part as (text, why).
+    """
+
+    def __init__(self, message: str, partial: Locator | None = None,
+                 problems: tuple[tuple[str, str], ...] = ()) -> None:
+        super().__init__(message)
+        self.partial = partial
+        self.problems = problems
 
 
 # keyword (lower case) -> (kind, weak). A *weak* keyword is a short abbreviation that also occurs
@@ -287,7 +297,7 @@ def _parse_ident(sc: _Scanner, kind: LocatorKind, after: str) -> str:
     start = sc.i
     got = sc.ident(kind)
     if got is None:
-        rest = sc.s[start:start + 20].strip()
+        rest = sc.s[start:start + 20].split(";", 1)[0].strip()
         what = f"'{rest}'" if rest else "nothing"
         raise LocatorSyntaxError(f"'{after}' is followed by {what}, not a {kind} number")
     _check_ident(kind, *got)
@@ -369,11 +379,15 @@ def _parse_part(sc: _Scanner, kind: LocatorKind, part_start: int, keyword_text: 
     return LocatorPart(kind=kind, start=start, end=end, text=text)
 
 
-def _separator(sc: _Scanner) -> bool:
-    """Consume `;`, `,`, `and`/`und`/`y`/`e`/`&` (or `, and`). False at the end of the text."""
+def _separator(sc: _Scanner) -> str | None:
+    """Consume `;`, `,`, `and`/`und`/`y`/`e`/`&` (or `, and`).
+
+    None: a separator and a further part follow, or the text ends (`sc.at_end()`); otherwise
+    why no next part can follow (text that is no separator, or a separator followed by nothing).
+    """
     sc.ws()
     if sc.at_end():
-        return False
+        return None
     found = False
     if sc.s[sc.i] in ";,":
         sc.i += 1
@@ -384,51 +398,138 @@ def _separator(sc: _Scanner) -> bool:
         sc.i = j
         found = True
     if not found:
-        rest = sc.s[sc.i:sc.i + 30].rstrip()
-        raise LocatorSyntaxError(f"unexpected '{rest}'")
+        rest = sc.s[sc.i:sc.i + 30].split(";", 1)[0].rstrip()
+        return f"unexpected '{rest}'"
     sc.ws()
     if sc.at_end():
-        raise LocatorSyntaxError("a list separator is followed by nothing")
-    return True
+        return "a list separator is followed by nothing"
+    return None
 
 
-def parse_locator(text: str) -> Locator:
-    """Parse a locator string such as 'pp. 17–18; section 4.2'."""
-    if not isinstance(text, str):
-        raise LocatorSyntaxError("a locator must be text")
+def _next_part(sc: _Scanner, i: int) -> tuple[int, int | None]:
+    """Where a malformed part that begins before i ends, and where the next part begins.
+
+    A part ends at `;` or `,` (the next part begins after it and an optional `and`/`und`/…), or
+    at a list word followed by a locator keyword (`section three and p. 4`). Returns (end of the
+    malformed part, start of the next part or None when no part follows). Each character is
+    looked at a bounded number of times.
+    """
+    s, n, j = sc.s, sc.n, i
+    while j < n:
+        c = s[j]
+        if c in ";,":
+            k = j + 1
+            while k < n and s[k].isspace():
+                k += 1
+            tok, e = sc.token_at(k)
+            if tok.lower() in _LIST_WORDS and e < n and s[e].isspace():
+                k = e
+                while k < n and s[k].isspace():
+                    k += 1
+            return j, (k if k < n else None)
+        if c.isalpha() or c == "&":
+            word, e = sc.word_at(j) if c != "&" else ("&", j + 1)
+            if (word.lower() in _LIST_WORDS and (j == 0 or s[j - 1].isspace())
+                    and e < n and s[e].isspace()):
+                k = e
+                while k < n and s[k].isspace():
+                    k += 1
+                if sc.keyword_at(k) is not None:
+                    return j, k
+            j = e
+            continue
+        j += 1
+    return n, None
+
+
+def _parse_parts(text: str) -> tuple[list[LocatorPart], list[tuple[str, str]]]:
+    """The parts of a locator list that parse, and (text, why) for each part that does not.
+
+    A malformed part does not spoil the others: `section three; p. 4` gives the part p. 4 and
+    an error for `section three`. The first error is the one a strict parse reports.
+    """
     sc = _Scanner(text)
     sc.ws()
     if sc.at_end():
-        raise LocatorSyntaxError("empty locator")
+        return [], [("", "empty locator")]
     sc.lead_in()
     parts: list[LocatorPart] = []
+    errors: list[tuple[str, str]] = []
     kind: LocatorKind | None = None
     while True:
         part_start = sc.i
-        kw = sc.keyword_at(sc.i)
-        if kw is not None:
-            kind, _weak, end = kw
-            keyword_text = text[sc.i:end]
-            sc.i = end
-        elif kind is None:
-            tok = text[sc.i:sc.i + 20].split(None, 1)[0] if text[sc.i:].strip() else ""
-            raise LocatorSyntaxError(f"'{tok}' is not a locator keyword (p., section, line …)")
+        try:
+            kw = sc.keyword_at(sc.i)
+            if kw is not None:
+                kind, _weak, end = kw
+                keyword_text = text[sc.i:end]
+                sc.i = end
+            elif kind is None:
+                tok = text[sc.i:sc.i + 20].split(None, 1)[0] if text[sc.i:].strip() else ""
+                raise LocatorSyntaxError(f"'{tok}' is not a locator keyword (p., section, line …)")
+            else:
+                keyword_text = text[part_start:part_start + 20].split(None, 1)[0]
+                if sc.ident(kind) is None:
+                    raise LocatorSyntaxError(f"unexpected '{keyword_text}'")
+                sc.i = part_start
+                keyword_text = parts[-1].text if parts else keyword_text
+            part = _parse_part(sc, kind, part_start, keyword_text)
+        except LocatorSyntaxError as err:
+            why = str(err)
         else:
-            keyword_text = text[part_start:part_start + 20].split(None, 1)[0]
-            if sc.ident(kind) is None:
-                raise LocatorSyntaxError(f"unexpected '{keyword_text}'")
-            sc.i = part_start
-            keyword_text = parts[-1].text if parts else keyword_text
-        parts.append(_parse_part(sc, kind, part_start, keyword_text))
-        if not _separator(sc):
+            why = _separator(sc)
+            if why is None:
+                parts.append(part)
+                if sc.at_end():
+                    break
+                continue
+            if why == "a list separator is followed by nothing":
+                parts.append(part)  # `p. 17,`: the part itself is fine
+                errors.append((text[part_start:].strip(), why))
+                break
+        # The part cannot be parsed (or text that is no separator follows it): note it and go
+        # on with the next part of the list, if there is one.
+        part_end, resume = _next_part(sc, max(sc.i, part_start))
+        errors.append((text[part_start:part_end].strip(), why))
+        if resume is None:
             break
+        sc.i = resume
+    return parts, errors
+
+
+def parse_locator(text: str) -> Locator:
+    """Parse a locator string such as 'pp. 17–18; section 4.2' (any malformed part is an error)."""
+    if not isinstance(text, str):
+        raise LocatorSyntaxError("a locator must be text")
+    parts, errors = _parse_parts(text)
+    if errors:
+        raise LocatorSyntaxError(errors[0][1])
     return Locator(parts=tuple(parts), text=text.strip())
 
 
-def _word_count(text: str, start: int, limit: int) -> int:
-    """Number of words from start, counting no further than limit (keeps the check O(limit))."""
+def parse_locator_lenient(text: str) -> Locator | LocatorSyntaxError:
+    """Parse a locator list, keeping the parts that parse when others do not.
+
+    Returns the Locator, or a LocatorSyntaxError whose `partial` holds the parts that parsed (None
+    if none did) and whose `problems` name the malformed parts.
+    """
+    parts, errors = _parse_parts(text)
+    if not errors:
+        return Locator(parts=tuple(parts), text=text.strip())
+    partial = Locator(parts=tuple(parts), text=text.strip()) if parts else None
+    whole = text.strip()
+    if len(errors) == 1 and (partial is None or errors[0][0] in ("", whole)):
+        message = errors[0][1]
+    else:
+        message = "; ".join(f"part '{part}': {why}" if part and part != whole else why
+                            for part, why in errors)
+    return LocatorSyntaxError(message, partial, tuple(errors))
+
+
+def _word_count(text: str, start: int, limit: int, end: int | None = None) -> int:
+    """Number of words from start (to end), counting no further than limit (keeps the check O(limit))."""
     count, in_word = 0, False
-    for i in range(start, len(text)):
+    for i in range(start, len(text) if end is None else end):
         c = text[i]
         if c.isspace():
             in_word = False
@@ -473,11 +574,35 @@ def classify_group(inner_text: str) -> Locator | LocatorSyntaxError | None:
             if weak:
                 return None
             if _word_count(inner_text, end, _MAX_MALFORMED_WORDS) > _MAX_MALFORMED_WORDS:
-                return None
-    try:
-        return parse_locator(inner_text)
-    except LocatorSyntaxError as err:
-        return err
+                # Prose, unless a short malformed part heads a list whose other parts are
+                # locators: `(section three; p. 4)`.
+                if not _malformed_list_head(sc, end):
+                    return None
+                result = parse_locator_lenient(inner_text)
+                if isinstance(result, LocatorSyntaxError) and result.partial is None:
+                    return None
+                return result
+    return parse_locator_lenient(inner_text)
+
+
+def _malformed_list_head(sc: _Scanner, end: int) -> bool:
+    """Whether a malformed first part is followed by further locator parts: `section three; p. 4`.
+
+    The first part (from the keyword's end to the next `;`, `,` or list word before a keyword)
+    must be short, and the next part must begin with a locator keyword; `(section three, which
+    …)` stays prose.
+    """
+    part_end, resume = _next_part(sc, end)
+    if resume is None:
+        return False
+    if _word_count(sc.s, end, _MAX_MALFORMED_WORDS, part_end) > _MAX_MALFORMED_WORDS:
+        return False
+    save = sc.i
+    sc.i = resume
+    sc.lead_in()
+    found = sc.keyword_at(sc.i) is not None
+    sc.i = save
+    return found
 
 
 # ---------------------------------------------------------------- record locators (objects)

@@ -19,7 +19,8 @@ LANGUAGES = ("en", "de", "es", "pt")
 
 _TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[,;:.!?]")
 # Text between quotation marks (and code spans) is mentioned, not asserted: `the word "should"`.
-_QUOTED = re.compile(r"`[^`]*`|\"[^\"\n]*\"|“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»|‘[^’\n]*’")
+_QUOTED = re.compile(r"`[^`]*`|\"[^\"\n]*\"|“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»|»[^«\n]*«|‘[^’\n]*’"
+                     r"|‚[^‘’\n]*[‘’]|(?<!\w)'[^'\n]*'(?!\w)")  # single quotes, not apostrophes
 _CLAUSE_BREAK = frozenset(",;:.!?")
 
 
@@ -35,6 +36,7 @@ class Lexicon:
     phrases: dict[tuple[str, ...], ModalClass] = field(default_factory=dict)
     gapped: list[tuple[tuple[str, ...], tuple[str, ...], ModalClass]] = field(default_factory=list)
     reporting: set[tuple[str, ...]] = field(default_factory=set)
+    not_modal: set[tuple[str, ...]] = field(default_factory=set)  # idioms: "have to do with"
     names: set[str] = field(default_factory=set)
     _index: dict[str, list] | None = field(default=None, repr=False)
 
@@ -56,7 +58,9 @@ class Lexicon:
             for head, tail, cls in self.gapped:
                 index.setdefault(head[0], []).append(("gapped", (head, tail), cls))
             for phrase in self.reporting:
-                index.setdefault(phrase[0], []).append(("reporting", phrase, None))
+                index.setdefault(phrase[0], []).append(("reporting", phrase, "reporting"))
+            for phrase in self.not_modal:
+                index.setdefault(phrase[0], []).append(("idiom", phrase, "idiom"))
             for entries in index.values():  # longest first: "may not" before "may"
                 entries.sort(key=lambda e: -len(e[1]) if e[0] != "gapped" else -len(e[1][0]))
             self._index = index
@@ -84,6 +88,7 @@ def build_lexicon(extra: Mapping[str, Mapping[str, Iterable[str]]] | None = None
             for phrase in data.get(cls) or ():
                 lexicon.add(str(phrase), cls)
         lexicon.reporting.update(tuple(_words(p)) for p in data.get("reporting") or ())
+        lexicon.not_modal.update(tuple(_words(p)) for p in data.get("not_modal") or ())
         lexicon.names.update(str(n) for n in data.get("names") or ())
     return lexicon
 
@@ -99,19 +104,22 @@ class _Token:
     raw: str
     start: int
     end: int
-    clause: int
+    clause: int  # counts every , ; : . ! ?
+    segment: int  # counts only ; . ! ? — the reach of a reporting verb
 
 
 def _tokens(text: str) -> list[_Token]:
     masked = _QUOTED.sub(lambda m: " " * len(m.group()), text)
     tokens: list[_Token] = []
-    clause = 0
+    clause = segment = 0
     for m in _TOKEN.finditer(masked):
         raw = m.group()
         if raw in _CLAUSE_BREAK:
             clause += 1
+            segment += raw != ","
             continue
-        tokens.append(_Token(raw.lower().replace("’", "'"), raw, m.start(), m.end(), clause))
+        tokens.append(_Token(raw.lower().replace("’", "'"), raw, m.start(), m.end(), clause,
+                             segment))
     return tokens
 
 
@@ -124,6 +132,7 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
     tokens = _tokens(text)
     words = [t.word for t in tokens]
     found: list[ModalWord] = []
+    reported = -1  # the segment a reporting verb holds ("the draft said it must…")
     i = 0
     while i < len(tokens):
         entries = index.get(words[i])
@@ -131,18 +140,23 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
             i += 1
             continue
         match = _match(entries, tokens, words, i)
-        if match is not None and match[1] is None:
-            break  # a reporting verb: what follows reports someone else's words
-        if match is None or _is_name(tokens[i], text, lexicon):
+        if match is None or _is_name(tokens, i, text, lexicon):
             i += 1
             continue
         length, cls, last = match
-        shown = text[tokens[i].start:tokens[i + length - 1].end]
-        if last != i + length - 1:  # a gapped phrase: "darf … nicht"
-            shown += f" … {tokens[last].raw}"
-        found.append(ModalWord(shown, cls, tokens[i].start))
+        if cls == "reporting":
+            if i == 0 or words[i - 1] not in _AS:  # "as stated in 4.2, …" asserts
+                reported = tokens[i].segment
+        elif cls != "idiom" and tokens[i].segment != reported:
+            shown = text[tokens[i].start:tokens[i + length - 1].end]
+            if last != i + length - 1:  # a gapped phrase: "darf … nicht"
+                shown += f" … {tokens[last].raw}"
+            found.append(ModalWord(shown, cls, tokens[i].start))  # type: ignore[arg-type]
         i += length
     return found
+
+
+_AS = frozenset({"as", "wie", "como"})
 
 
 Match = tuple[int, "ModalClass | None", int]  # length in tokens, class (None: reporting), last token
@@ -166,10 +180,10 @@ def _match(entries: list, tokens: list[_Token], words: list[str], i: int) -> Mat
     return best
 
 
-def _is_name(token: _Token, text: str, lexicon: Lexicon) -> bool:
-    """`Recommends:` as a field label, `May 2018` as a month: words used as names."""
-    after = text[token.end:token.end + 1]
-    if after == ":" and token.raw[:1].isupper():
+def _is_name(tokens: list[_Token], i: int, text: str, lexicon: Lexicon) -> bool:
+    """`Recommends: …` opening a text is a field label, `May 2018` a month: names, not modals."""
+    token = tokens[i]
+    if i == 0 and text[token.end:token.end + 1] == ":" and token.raw[:1].isupper():
         return True
     if token.raw in lexicon.names:
         rest = text[token.end:token.end + 4].strip()

@@ -15,7 +15,7 @@ from markdown_it import MarkdownIt
 
 from .locators import LocatorSyntaxError, classify_group
 from .model import InputError, LocatorGroup, Sentence, Summary, Suppression
-from .text_split import looks_german, mask_inline, matched_groups, split_sentences
+from .text_split import looks_german, mask_inline, matched_groups, rendered_group, split_sentences
 
 DEFAULT_SYNTHESIS_LABELS: tuple[str, ...] = ("[synthesis]", "[Synthese]", "[síntesis]", "[síntese]")
 # A locator is short; a longer parenthesised group is prose and is not classified (this also
@@ -146,12 +146,14 @@ def _groups(visible: str, scan: str, lm: _LineMap) -> list[tuple[int, LocatorGro
         if open_ < covered or close - open_ - 1 > MAX_GROUP_CHARS:
             continue
         inner = visible[open_ + 1:close]
-        result = classify_group(inner)
+        # Read the group as Markdown renders it (`p.&nbsp;4`, `**p. 4**`); report it as written.
+        result = classify_group(rendered_group(inner, scan[open_ + 1:close]))
         if result is None:
             continue
         line, col = lm.position(open_)
         if isinstance(result, LocatorSyntaxError):
-            group = LocatorGroup(text=inner, line=line, column=col, locator=None, error=str(result))
+            # A list may hold parts that parse beside a malformed one: those are still checked.
+            group = LocatorGroup(text=inner, line=line, column=col, locator=result.partial, error=str(result))
         else:
             group = LocatorGroup(text=inner, line=line, column=col, locator=result)
         found.append((open_, group))

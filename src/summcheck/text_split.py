@@ -6,6 +6,7 @@ masked string is an offset into the original paragraph text.
 from __future__ import annotations
 
 import bisect
+import html
 import re
 
 _BACKTICKS = re.compile(r"`+")
@@ -127,6 +128,43 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str) -> str:
             out.append(fill * (end - start))
         pos = end
     out.append(text[pos:])
+    return "".join(out)
+
+
+# A character reference as CommonMark reads one (`&nbsp;`, `&#160;`, `&#xA0;`: the `;` is
+# required), or a run of emphasis markers. Bounded repetitions only: no backtracking.
+_RENDERED = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});|\*+|_+")
+
+
+def rendered_group(visible: str, scan: str) -> str:
+    """The inside of a parenthesised group as Markdown renders it, for reading a locator.
+
+    `visible` and `scan` are the same slice of `mask_inline`'s two strings. HTML character
+    references are decoded (`p.&nbsp;4`, `pp. 3&ndash;4`, `&sect; 4.2`) and emphasis markers
+    dropped (`**p. 4**`, `*see* p. 4`); a `_` inside a word, a backslash-escaped `\\*` or `\\&`
+    and code spans stay as written. Only the text changes: offsets in the paragraph (and so
+    the columns reported) are those of the group as written.
+    """
+    if "&" not in scan and "*" not in scan and "_" not in scan:
+        return visible
+    out: list[str] = []
+    pos = 0
+    n = len(scan)
+    for m in _RENDERED.finditer(scan):
+        start, end = m.start(), m.end()
+        if start > 0 and scan[start - 1] == "\\":
+            continue  # an escaped character is literal text
+        token = m.group()
+        if token[0] == "&":
+            replacement = html.unescape(token)
+        elif token[0] == "_" and start > 0 and end < n and scan[start - 1].isalnum() and scan[end].isalnum():
+            continue  # `snake_case`: not emphasis
+        else:
+            replacement = ""
+        out.append(visible[pos:start])
+        out.append(replacement)
+        pos = end
+    out.append(visible[pos:])
     return "".join(out)
 
 

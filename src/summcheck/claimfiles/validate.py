@@ -76,7 +76,7 @@ def validate(record: dict, base: str) -> list[RecordError]:
     if obviously_valid(record):
         return []
     errors: list[RecordError] = []
-    found = list(record_validator().iter_errors(record))
+    found = list(record_validator().iter_errors(_bounded(record, 0)))
     typed = {tuple(e.absolute_path) for e in found if e.validator == "type"}
     for error in found:
         where = tuple(error.absolute_path)
@@ -84,6 +84,31 @@ def validate(record: dict, base: str) -> list[RecordError]:
             continue  # "must be text" says it all; "not one of the strengths" would be noise
         errors.extend(_humanise(error, base))
     return errors
+
+
+# Records nest record > locator > lines > item; a container deeper than that is wrong whatever
+# it holds. jsonschema writes the repr of every value it rejects, so a YAML alias standing for
+# a tree of trees would be expanded into one huge message (yamlfmt bounds the expansion; this
+# keeps the validator's work bounded by what the schema looks at, whatever is within it).
+_SCHEMA_DEPTH = 3
+
+
+def _bounded(value: Any, depth: int) -> Any:
+    """`value` with containers below the schema's depth emptied and `x-` values dropped.
+
+    The schema's verdict and the messages are the same: an emptied container still fails its
+    type check ("found a list"), and nothing under an `x-` key is checked.
+    """
+    if isinstance(value, dict):
+        if depth >= _SCHEMA_DEPTH:
+            return {}
+        return {k: (None if isinstance(k, str) and k.startswith("x-") else _bounded(v, depth + 1))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        if depth >= _SCHEMA_DEPTH:
+            return []
+        return [_bounded(v, depth + 1) for v in value]
+    return value
 
 
 # ---------------------------------------------------------------- messages

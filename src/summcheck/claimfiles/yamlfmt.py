@@ -43,6 +43,15 @@ _Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
 _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
 _MERGE = "tag:yaml.org,2002:merge"
 
+# An alias is one node reached from several places. Built, it is one shared object; but
+# expanded, nine aliases nested eight deep ("billion laughs") are 43 million values in an
+# 800-byte file, and whatever walks the data without sharing (the schema validator writing a
+# message, a report) pays for every one. What aliases add when expanded may not exceed one
+# value per character of the file, or MAX_ALIAS_EXPANSION in a smaller file: real claims files
+# share a locator or an `ignore` list, never a tree of trees.
+MAX_ALIAS_EXPANSION = 1_000_000
+_SIZE_CAP = 1 << 62  # sizes saturate here, so the arithmetic stays on small integers
+
 
 def _duplicate_keys(node: yaml.MappingNode) -> tuple[str, ...]:
     seen: set[tuple[str, str]] = set()
@@ -57,37 +66,97 @@ def _duplicate_keys(node: yaml.MappingNode) -> tuple[str, ...]:
     return tuple(dups)
 
 
-def _build(node: yaml.Node, loader: Any, memo: dict[int, Any]) -> Any:
+def _expanded_size(root: yaml.Node, sizes: dict[int, int]) -> int:
+    """How many nodes `root` stands for once every alias below it is expanded.
+
+    Each node's size is computed once (`sizes` is shared between calls), so this is linear in
+    the number of distinct nodes however far the aliases would expand. A node that contains
+    itself counts its own nodes once (the records' check reports the loop).
+    """
+    stack: list[yaml.Node] = [root]
+    while stack:
+        node = stack[-1]
+        key = id(node)
+        done = sizes.get(key)
+        if isinstance(node, yaml.ScalarNode):
+            sizes[key] = 1
+            stack.pop()
+            continue
+        if done is not None and done != -1:
+            stack.pop()
+            continue
+        if isinstance(node, yaml.SequenceNode):
+            children = node.value
+        else:
+            children = [n for pair in node.value for n in pair]
+        if done is None:
+            sizes[key] = -1  # open: its children come first
+            stack.extend(child for child in children if id(child) not in sizes)
+            continue
+        stack.pop()
+        total = 1
+        for child in children:
+            size = sizes[id(child)]
+            if size > 0:  # -1: a child that contains this node
+                total = min(total + size, _SIZE_CAP)
+        sizes[key] = total
+    return sizes[id(root)]
+
+
+def _check_expansion(shared: list[yaml.Node], text: str, name: str) -> None:
+    """Refuse a document whose aliases expand far beyond its size (a "billion laughs").
+
+    `shared` holds the nodes `_build` reached again through an alias, and those it left to the
+    constructor (which expands merge keys and aliases out of sight): together they bound what
+    expanding the document would add to it.
+    """
+    if not shared:
+        return
+    limit = max(MAX_ALIAS_EXPANSION, len(text))
+    sizes: dict[int, int] = {}
+    added = 0
+    for node in shared:
+        size = sizes.get(id(node))
+        added += size if size is not None and size > 0 else _expanded_size(node, sizes)
+        if added > limit:
+            raise InputError(f"{name}: YAML aliases expand too far (a billion-laughs document?): "
+                             f"expanded, they would add more than {limit:,} values")
+
+
+def _build(node: yaml.Node, loader: Any, memo: dict[int, Any], shared: list[yaml.Node]) -> Any:
     """Data from a composed node tree: what construct_document gives, about 4x faster.
 
     Plain strings, sequences and mappings are built here; every other node (numbers, dates,
     merge keys, unknown tags) goes to the safe constructor, which also rejects unsafe tags.
+    Containers reached again (aliases) and those built by the constructor go to `shared`.
     """
     tag = node.tag
     if tag == _STR and isinstance(node, yaml.ScalarNode):
         return node.value
     done = memo.get(id(node))  # an alias is the very same node object
     if done is not None:
+        shared.append(node)
         return done
     if tag == _SEQ and isinstance(node, yaml.SequenceNode):
         items: list = []
         memo[id(node)] = items
-        items.extend(_build(item, loader, memo) for item in node.value)
+        items.extend(_build(item, loader, memo, shared) for item in node.value)
         return items
     if tag == _MAP and isinstance(node, yaml.MappingNode) and all(k.tag != _MERGE for k, _ in node.value):
         mapping = DupDict()
         memo[id(node)] = mapping
         for key_node, value_node in node.value:
-            key = _build(key_node, loader, memo)
+            key = _build(key_node, loader, memo, shared)
             if not isinstance(key, Hashable):
                 raise yaml.constructor.ConstructorError(
                     "while constructing a mapping", node.start_mark, "found unhashable key", key_node.start_mark)
-            mapping[key] = _build(value_node, loader, memo)
+            mapping[key] = _build(value_node, loader, memo, shared)
         mapping.duplicates = _duplicate_keys(node)
         return mapping
     value = loader.construct_object(node, deep=True)
     if isinstance(value, (list, dict)):
         memo[id(node)] = value
+        shared.append(node)
     return value
 
 
@@ -101,7 +170,9 @@ def parse_yaml(text: str, name: str) -> tuple[Any, list[int] | None]:
     try:
         # Compose first: the node tree carries the line of each record, construction the data.
         node = loader.get_single_node()
-        data = _build(node, loader, {}) if node is not None else None
+        shared: list[yaml.Node] = []
+        data = _build(node, loader, {}, shared) if node is not None else None
+        _check_expansion(shared, text, name)
     except yaml.MarkedYAMLError as exc:
         raise InputError(f"{name}: {_message(exc)}") from None
     except yaml.YAMLError as exc:

@@ -41,7 +41,7 @@ class TextReporter(Reporter):
             for note in s.notes:
                 console.print(Text(f"note: {display_path(s.source)}: {note}", style="dim"))
         counts = report.counts
-        checked = ", ".join(f"{display_path(s.path)} ({s.sentences} sentences, "
+        checked = ", ".join(f"{display_path(s.path)} ({s.sentences} sentence{'s' * (s.sentences != 1)}, "
                             f"{s.verified}/{s.records} records verified)" for s in report.summaries)
         total = sum(counts.values())
         if total:

@@ -87,6 +87,13 @@ def _informative(source, result) -> bool:
     offset = result.hits[0].span.start
     for section in source.sections:
         if section.span.start <= offset < section.span.end and (
-                INFORMATIVE.search(section.title) or _APPENDIX_IDENT.match(section.ident)):
+                INFORMATIVE.search(_heading_line(source.text, section))
+                or _APPENDIX_IDENT.match(section.ident)):
             return True
     return False
+
+
+def _heading_line(text: str, section) -> str:
+    """The heading as written ("Anhang II – Muster"): the keyword is not part of the title."""
+    end = text.find("\n", section.span.start, section.span.start + 300)
+    return f"{text[section.span.start:end if end != -1 else section.span.start + 300]} {section.title}"

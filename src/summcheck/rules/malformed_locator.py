@@ -14,7 +14,9 @@ DOC = """
 Reports a parenthesised group in a sentence, or a claim record's locator, that starts with a
 locator keyword (`p.`, `section`, `§`, `lines`, `S.`, `Abschnitt`, `página`, `seção`, …) but
 is not followed by a page, section or line identifier — `(p. )`, `(section three)`,
-`(lines 174-)` — or a range that runs backwards (`pp. 5–3`).
+`(lines 174-)` — or a range that runs backwards (`pp. 5–3`). In a list such as
+`(section three; p. 4)` only the malformed part is reported; the parts that parse are still
+resolved and checked.
 
 ## Why
 A half-written locator is almost always an editing slip; it would otherwise silently count as
@@ -35,10 +37,16 @@ def check(analysis) -> Iterator[Problem]:
     path = analysis.summary.path
     for result in analysis.sentences:
         for group in result.sentence.groups:
-            if group.locator is None:
-                yield Problem(path, group.line,
-                              f"malformed locator ({group.text}): {group.error}; write it as "
-                              f"e.g. (p. 17), (pp. 17–18) or (section 4.2)", column=group.column)
+            if group.error is None:
+                continue
+            # A list with a malformed part may still hold parts that parse: those are checked
+            # (SUM102/SUM103) as usual; this finding is about the malformed part only.
+            rest = ("" if group.locator is None else
+                    "; the other parts (" + ", ".join(p.describe() for p in group.locator.parts)
+                    + ") are still checked")
+            yield Problem(path, group.line,
+                          f"malformed locator ({group.text}): {group.error}; write it as "
+                          f"e.g. (p. 17), (pp. 17–18) or (section 4.2){rest}", column=group.column)
         for part in result.parts:
             if part.resolution.problem == "malformed":
                 yield Problem(path, result.sentence.line,

@@ -37,7 +37,12 @@ The strength is how the summary and the claim index present the source's emphasi
 ## Options
 `[tool.summcheck.modality.<language>]` in the configuration adds phrases to the
 `requires`, `recommends` and `permits` lists (e.g. a contract's own defined terms).
-Not caught: modality carried by other words ("it is essential that"), and irony.
+Not caught, or caught wrongly: modality carried by other words ("it is essential that"); an
+epistemic "may not" ("may not be legal") counts as *requires* as the contract defines it;
+"required" as an adjective ("the information required to…") counts as *requires*; "may have
+to" counts as *requires*; "may only"/"darf nur" count as *permits* although they restrict; a
+German attributive "nicht" after "muss" ("muss das erste nicht leere Zeichen sein") turns
+"muss … nicht" into *permits*.
 """
 
 

@@ -16,13 +16,19 @@ _MAX_LINE = 200  # a heading line is short; longer lines are never looked at
 _MAX_TITLE = 150
 _MAX_INDENT = 12  # further right is centred text or a deep list, not a section heading
 _LOOSE_MAX_LINE = 80  # without blank lines, a long numbered line is a footnote or prose
+_WEAK_TITLE, _WEAK_WORDS = 40, 5  # a lower-case title ("3.4. popcon") is a name, not a sentence
 _NUM = r"\d{1,3}(?:\.\d{1,3})*"
 _LETTER_NUM = r"[A-Z](?:\.\d{1,3})+"  # "A.3": a bare letter ("A.") is an algorithm step, not a heading
 _SEP = r"(?:[ \t]*[:–—-][ \t]*|[ \t]+)"  # between "Article 5" and its title
 _NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM})(?P<dot>\.?)(?:[ \t]+(?P<title>\S.*))?\Z")
 _SECTION = re.compile(
-    r"(?i:section|sec\.|clause|chapter|secci[oó]n|se[cç]?[cç][aã]o|cap[ií]tulo|cl[aá]usula|"
-    rf"abschnitt|kapitel)[ \t]+(?P<num>{_NUM}|{_LETTER_NUM})\.?(?:{_SEP}(?P<title>\S.*))?\Z")
+    r"(?P<kw>(?i:section|sec\.|clause|chapter|secci[oó]n|se[cç]?[cç][aã]o|cap[ií]tulo|cl[aá]usula|"
+    rf"abschnitt|kapitel))[ \t]+(?P<num>{_NUM}|{_LETTER_NUM})\.?(?:{_SEP}(?P<title>\S.*))?\Z")
+# Words of a division above the numbered sections: the numbering may start again under them.
+_CHAPTER_WORD = re.compile(r"(?i:chapter|cap[ií]tulo|kapitel)\Z")
+_DIVISION = re.compile(
+    r"(?i:part|teil|parte|book|buch|libro|livro|chapter|cap[ií]tulo|kapitel)[ \t]+"
+    rf"(?:\d{{1,3}}|[IVXLC]{{1,7}}|[A-Z])\.?(?:{_SEP}(?P<title>\S.*))?\Z")
 _ARTICLE = re.compile(
     r"(?i:article|artikel|art[ií]culo|artigo|art\.)[ \t]*(?P<num>\d{1,3}[a-z]?)"
     rf"(?:\.?[º°ᵒ]|\.)?(?:{_SEP}(?P<title>\S.*))?\Z")
@@ -47,6 +53,7 @@ class Parsed(NamedTuple):
     family: str  # "num": 4.2, Section 4.2, Appendix A; "art": Article 17, § 4
     reset: bool  # appendix: numbering may restart after it
     numbered: bool = True  # False: a bare "Anhang"/"Appendix" line (its ident is the word)
+    chapter: bool = False  # a chapter word heads it ("Capítulo 1."): numbering may start again
 
 
 def _comp(part: str) -> Comp:
@@ -123,8 +130,21 @@ def parse_heading(line: str, *, lenient: bool = False) -> Parsed | None:
             if not m["num"]:  # "Anhang" alone is still a heading, named by its word
                 return Parsed(m["kw"], 1, title, "num", True, numbered=False)
             return Parsed(m["num"], m["num"].count(".") + 1, title, "num", True)
-        return Parsed(m["num"], m["num"].count(".") + 1, title, "num", False)
+        return Parsed(m["num"], m["num"].count(".") + 1, title, "num", False,
+                      chapter=bool(_CHAPTER_WORD.match(m["kw"])))
     return None
+
+
+def _parse_lowercase(line: str) -> Parsed | None:
+    """A numbered line refused only for its lower-case title ("3.4. popcon"): a weak candidate."""
+    m = _NUMBERED.match(line) if line[:1].isdigit() else None
+    title = (m["title"] or "").strip() if m else ""
+    if (not title or not title[0].islower() or len(title) > _WEAK_TITLE
+            or len(title.split()) > _WEAK_WORDS or title[-1] in ".,;:!?"):
+        return None
+    if parse_heading(f"{m['num']}{m['dot']} {title[0].upper()}{title[1:]}") is None:
+        return None
+    return Parsed(m["num"], m["num"].count(".") + 1, title, "num", False)
 
 
 @dataclass
@@ -145,6 +165,8 @@ class _Cand:
     awaiting_title: bool = False
     drop: bool = False
     strong: bool = False
+    restart: bool = False  # under a chapter/part word: its numbering may start again at 1
+    weak: bool = False  # a lower-case title: kept only where the numbering vouches for it
 
     @property
     def explicit(self) -> bool:
@@ -190,9 +212,11 @@ def _atx(s: str) -> tuple[int, str] | None:
 
 
 def _scan(lines: list[str], pages: list[Page], style: Style,
-          loose: bool) -> tuple[list[_Cand], list[tuple[int, int]]]:
-    """One pass over the lines: heading candidates and unnumbered Markdown boundaries."""
+          loose: bool) -> tuple[list[_Cand], list[_Cand], list[tuple[int, int]]]:
+    """One pass over the lines: heading candidates, weak (lower-case) candidates standing
+    between blank lines, and unnumbered Markdown boundaries."""
     cands: list[_Cand] = []
+    weaks: list[_Cand] = []
     boundaries: list[tuple[int, int]] = []  # (offset, ATX level) of unnumbered Markdown headings
     page_starts = [p.span.start for p in pages]
     page_counts = [0] * max(1, len(pages))
@@ -203,10 +227,17 @@ def _scan(lines: list[str], pages: list[Page], style: Style,
     in_fence = False
     last: _Cand | None = None  # latest candidate, for look-ahead features
     run: list[_Cand] = []  # adjacent candidates (only noise lines between): a TOC when 3 or more
+    division = False  # a "Part II" / "Capítulo IV" line stands since the last candidate
+    weak: _Cand | None = None  # latest lower-case candidate, until its next line is seen
     for number, raw in enumerate(lines, 1):
         line_offset = offset
         offset += len(raw) + 1
         s = raw.strip()
+        if weak is not None:  # weak candidates live outside `cands`: they change nothing here
+            if not s:
+                weak.blank_after = True
+                weaks.append(weak)
+            weak = None
         if not s:
             prev_blank = True
             if last is not None and last.line == number - 1:
@@ -256,6 +287,12 @@ def _scan(lines: list[str], pages: list[Page], style: Style,
             # A next line indented to the title's column continues a list item, not a heading.
             if not last.explicit and indent > last.indent and lead_len >= last.title_col:
                 last.drop = True
+        if cand is None and style != "markdown" and (loose or prev_blank or page_top or number == 1):
+            division = division or _is_division(s)
+            low = None if loose or indent > _MAX_INDENT else _parse_lowercase(s)
+            if low is not None and not _toc_title(low.title):
+                weak = _Cand(start, number, low, _key(low), s, indent, indent, True,
+                             page=page, rank=rank, weak=True)
         if cand is None:
             if last is not None:
                 if last.awaiting_title and number - last.line <= 3:
@@ -270,6 +307,8 @@ def _scan(lines: list[str], pages: list[Page], style: Style,
                 run = []
         else:
             cand.page, cand.rank = page, rank
+            cand.restart = cand.parsed.chapter or division
+            division = False
             # "Artikel 17" / "Anhang" carry their title on the next line; a bare number does not.
             cand.awaiting_title = not cand.parsed.title and (
                 cand.parsed.family == "art" or cand.parsed.reset)
@@ -285,7 +324,14 @@ def _scan(lines: list[str], pages: list[Page], style: Style,
             c.drop = True
     for c in cands:
         c.rank = min(c.rank, page_counts[c.page] - c.rank + 1)  # distance from the nearer page edge
-    return cands, boundaries
+    return cands, weaks, boundaries
+
+
+def _is_division(s: str) -> bool:
+    """A "Part II" / "Teil 2 Grundlagen" / "CAPÍTULO IV" line: a division above the sections."""
+    m = _DIVISION.match(s) if len(s) <= _LOOSE_MAX_LINE else None
+    title = (m["title"] or "").strip() if m else ""
+    return m is not None and _title_ok(title, False) and not _toc_title(title)
 
 
 def _mark_toc_duplicates(cands: list[_Cand]) -> None:
@@ -354,26 +400,78 @@ class _Sequence:
             self.appendix = c
 
 
+def _restart_key(key: Key) -> bool:
+    return len(key) == 1 and key[0] in ((0, 0, ""), (0, 1, ""))
+
+
+def _shape(c: _Cand) -> tuple[int, str]:
+    """Indent and the mark after the number ("3.4." → "."): how a document sets its headings."""
+    rest = c.text[len(c.parsed.ident):] if c.text.startswith(c.parsed.ident) else "?"
+    return c.indent, rest[:1]
+
+
+def _name(c: _Cand) -> tuple[str, str]:
+    return c.parsed.ident, " ".join(c.parsed.title.casefold().split())
+
+
 def _select(cands: list[_Cand]) -> list[_Cand]:
     """Keep the candidates whose numbering fits the document's sequence."""
     seq = _Sequence()
     kept: list[_Cand] = []
+    seen: set[tuple[str, str]] = set()  # (ident, title) of kept headings
+    # Weak candidates never serve as look-ahead: without them the choice is what it was.
+    after: list[int] = [len(cands)] * (len(cands) + 1)  # index of the next firm candidate
+    for i in range(len(cands) - 1, -1, -1):
+        after[i] = i + 1 if i + 1 < len(cands) and not cands[i + 1].weak else after[i + 1]
     for i, c in enumerate(cands):
+        j = after[i]
+        nxt = cands[j] if j < len(cands) else None
+        nxt2 = cands[after[j]] if nxt is not None and after[j] < len(cands) else None
+        title = _name(c)
+        if c.weak:
+            # "3.3." … "3.4. popcon" … "3.5.": the exact next number, right after the heading
+            # before it (no refused numbered line between) and set like it, and the next
+            # heading follows on from it.
+            if (seq.last is not None and i and cands[i - 1] is seq.last and seq.natural(c)
+                    and _shape(c) == _shape(seq.last)
+                    and nxt is not None and nxt.key != c.key and seq.natural(nxt, after=c)):
+                kept.append(c)
+                seq.accept(c)
+                seen.add(title)
+            continue
         if c.explicit:
             kept.append(c)
             seq.accept(c)
+            seen.add(title)
             continue
-        nxt = cands[i + 1] if i + 1 < len(cands) else None
+        if seq.last is not None and c.key == seq.last.key and title == _name(seq.last):
+            continue  # the heading just accepted, again: a running header, not a new section
         if (not c.strong and nxt is not None and nxt.key != c.key and not nxt.explicit
                 and seq.natural(nxt) and not seq.natural(nxt, after=c)):
             continue  # an interloper: the next candidate continues the numbering without it
         if (seq.natural(c)
                 or (c.strong and seq.forward(c))
                 or (nxt is not None and seq.forward(c) and c.key != getattr(seq.last, "key", None)
-                    and seq.natural(nxt, after=c))):
+                    and seq.natural(nxt, after=c))
+                or _restarts(c, nxt, nxt2, seq, seen)):
             kept.append(c)
             seq.accept(c)
+            seen.add(title)
     return kept
+
+
+def _restarts(c: _Cand, nxt: _Cand | None, nxt2: _Cand | None, seq: _Sequence,
+              seen: set[tuple[str, str]]) -> bool:
+    """c starts the numbering again at 1 (see the module notes): under a chapter or part word,
+    or as a clean new sequence "1." → "1.1." → the next number after "1.1."."""
+    if seq.last is None or not _restart_key(c.key) or c.parsed.reset or not c.parsed.title:
+        return False
+    if _name(c) in seen:
+        return False  # the same number and title again: a running header or a TOC echo
+    if c.restart:
+        return True
+    return (nxt is not None and nxt2 is not None and nxt.key == c.key + ((0, 1, ""),)
+            and seq.natural(nxt2, after=nxt))
 
 
 class Head(NamedTuple):
@@ -416,7 +514,7 @@ def detect_sections(text: str, pages: list[Page], *, style: Style = "text") -> l
     # Without blank lines (PDF text, some converters) headings are judged by numbering alone.
     body = text.rstrip().count("\n") + 1 if text.strip() else 0  # trailing blank lines aside
     loose = style == "pdf" or sum(1 for line in lines[:body] if not line.strip()) < 0.02 * body
-    cands, boundaries = _scan(lines, pages, style, loose)
+    cands, weaks, boundaries = _scan(lines, pages, style, loose)
     _mark_toc_duplicates(cands)
     _mark_running_headers(cands, len(pages))
     cands = [c for c in cands if c.explicit or (not c.drop and (loose or c.blank_before))]
@@ -435,6 +533,8 @@ def detect_sections(text: str, pages: list[Page], *, style: Style = "text") -> l
                     c.strong = c.indent <= usual + 1 and (c.blank_after or len(c.text) <= 50)
     articles = _select([c for c in cands if c.parsed.family == "art"])
     numbered = [c for c in cands if c.parsed.family == "num"]
+    if weaks and not (style == "markdown" and any(c.explicit for c in cands)):
+        numbered = sorted(numbered + weaks, key=lambda c: c.start)
     if len(articles) >= 2:
         # A text structured by articles numbers its paragraphs and definitions "1.", "2." and
         # its sections "Abschnitt 1": those are no sections of their own.

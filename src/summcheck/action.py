@@ -1,0 +1,339 @@
+"""The GitHub Action's logic: `python -m summcheck.action`, run by `action.yml`.
+
+Everything comes from the environment, the way a composite action hands its inputs over
+(`env:` only, never `${{ }}` inside a script):
+
+| variable | meaning |
+|---|---|
+| `INPUT_PATHS` | summaries, folders, or sources/claims files to check, separated by spaces or new lines (quote a path that holds a space, shell-style); empty: the summaries the pull request touches, and on any other event every summary in the workspace |
+| `INPUT_CONFIG` | configuration file (default: the closest `summcheck.toml` / `pyproject.toml`) |
+| `INPUT_FAIL_ON` | `error`, `warning`, `info` or `never` (default: the configuration's `fail-on`, else `error`) |
+| `INPUT_ANNOTATIONS` | `true`: annotate the pull request (`--format github`) |
+| `INPUT_SARIF_FILE` | where to write the SARIF report (empty: none) |
+| `INPUT_JOB_SUMMARY` | `true`: append the Markdown report to `$GITHUB_STEP_SUMMARY` |
+| `INPUT_EXTRA_ARGS` | more `summcheck check` options, shell-style (`--select SUM1 --ocr`) |
+
+and GitHub's own `GITHUB_WORKSPACE`, `GITHUB_EVENT_NAME`, `GITHUB_EVENT_PATH`,
+`GITHUB_BASE_REF`, `GITHUB_STEP_SUMMARY` and `GITHUB_OUTPUT`.
+
+The check runs once; its report is rendered as annotations, job summary and SARIF. Outputs:
+`exit-code`, `sarif-file`, `errors`, `warnings`, `infos`. The exit code is what `--fail-on`
+implies (0 or 1), or 2 with one `::error::` line when the check could not run.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import secrets
+import shlex
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from .model import InputError
+from .report.github import command, escape_data
+
+PR_EVENTS = ("pull_request", "pull_request_target")
+FAIL_ON = ("error", "warning", "info", "never")
+#: `summcheck check` options that make no sense inside the action (it renders every format).
+RESERVED = {"output_format": "--format", "output": "--output", "color": "--color"}
+
+
+class ActionError(Exception):
+    """An input the action cannot work with: exit 2."""
+
+
+@dataclass
+class Inputs:
+    paths: list[Path] = field(default_factory=list)
+    config: Path | None = None
+    fail_on: str | None = None
+    annotations: bool = True
+    sarif_file: str = "summcheck.sarif"
+    job_summary: bool = True
+    check: dict = field(default_factory=dict)  # parsed extra-args: source, claims, ocr, …
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> "Inputs":
+        def get(name: str, default: str = "") -> str:
+            value = env.get(f"INPUT_{name}")
+            return default if value is None else value.strip()
+
+        inputs = cls()
+        inputs.paths = [Path(p) for p in _split("paths", get("PATHS"))]
+        inputs.config = Path(get("CONFIG")) if get("CONFIG") else None
+        fail_on = get("FAIL_ON").lower()
+        if fail_on and fail_on not in FAIL_ON:
+            raise ActionError(f"fail-on: {get('FAIL_ON')!r} is not one of {', '.join(FAIL_ON)}")
+        inputs.fail_on = fail_on or None
+        inputs.annotations = _boolean("annotations", get("ANNOTATIONS", "true"))
+        inputs.job_summary = _boolean("job-summary", get("JOB_SUMMARY", "true"))
+        inputs.sarif_file = get("SARIF_FILE", "summcheck.sarif")
+        inputs.check = _parse_extra_args(_split("extra-args", get("EXTRA_ARGS")))
+        if inputs.check.pop("paths", None):
+            raise ActionError("extra-args: name the files to check in the paths input, "
+                              "not in extra-args")
+        for key, name in (("config", "config"), ("fail_on", "fail-on")):
+            extra = inputs.check.pop(key, None)
+            if extra is not None:
+                if getattr(inputs, key) is not None:
+                    raise ActionError(f"extra-args: --{name} is given twice (the {name} input "
+                                      f"and extra-args); keep one")
+                setattr(inputs, key, extra)
+        return inputs
+
+
+def _split(name: str, value: str) -> list[str]:
+    try:
+        return shlex.split(value)
+    except ValueError as exc:
+        raise ActionError(f"{name}: {exc} (quote paths shell-style)") from None
+
+
+def _boolean(name: str, value: str) -> bool:
+    if value.lower() in ("true", "yes", "on", "1"):
+        return True
+    if value.lower() in ("false", "no", "off", "0", ""):
+        return False
+    raise ActionError(f"{name}: {value!r} is not true or false")
+
+
+def _parse_extra_args(args: list[str]) -> dict:
+    """Parse `summcheck check` options exactly as the command line does."""
+    if not args:
+        return {}
+    import typer.main
+
+    from .cli import app
+
+    check = typer.main.get_command(app).commands["check"]  # type: ignore[attr-defined]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            ctx = check.make_context("summcheck check", list(args))
+    except Exception as exc:  # click's UsageError/BadParameter (vendored or not), --help's Exit
+        message = getattr(exc, "format_message", None)
+        if callable(message):
+            text = message()
+        elif type(exc).__name__ == "Exit":
+            text = "--help is not an option here (the inputs are documented in action.yml)"
+        else:
+            text = str(exc) or type(exc).__name__
+        raise ActionError(f"extra-args: {text}") from None
+    values: dict = {}
+    for key, value in ctx.params.items():
+        value = getattr(value, "value", value)  # enums to their strings
+        if key in RESERVED:
+            source = getattr(ctx, "get_parameter_source", lambda _k: None)(key)
+            if source is not None and getattr(source, "name", "") == "COMMANDLINE":
+                raise ActionError(f"extra-args: {RESERVED[key]} is not an option here; the "
+                                  f"action renders annotations, job summary and SARIF itself")
+            continue
+        if value is None or value == () or value == []:
+            continue
+        if key in ("source", "claims", "config"):
+            value = Path(value)
+        elif key == "paths":
+            value = [Path(p) for p in value]
+        elif key in ("select", "ignore"):
+            value = list(value)
+        values[key] = value
+    return values
+
+
+# ---------------------------------------------------------------- the pull request's files
+
+
+def changed_files(env: Mapping[str, str], workspace: Path) -> list[Path] | None:
+    """Files the pull request changes (base...head), or None when git cannot tell."""
+    base = head = None
+    event_path = env.get("GITHUB_EVENT_PATH", "")
+    if event_path:
+        try:
+            event = json.loads(Path(event_path).read_text(encoding="utf-8"))
+            pull = event.get("pull_request") or {}
+            base = (pull.get("base") or {}).get("sha")
+            head = (pull.get("head") or {}).get("sha")
+        except (OSError, ValueError, AttributeError):
+            base = head = None
+    if not (isinstance(base, str) and isinstance(head, str) and _is_sha(base) and _is_sha(head)):
+        base_ref = env.get("GITHUB_BASE_REF", "").strip()
+        if not base_ref or base_ref.startswith("-"):
+            return None
+        base, head = f"origin/{base_ref}", "HEAD"
+    top = _git(workspace, "rev-parse", "--show-toplevel")
+    listing = _git(workspace, "diff", "--name-only", "-z", "--no-renames", f"{base}...{head}", "--")
+    if top is None or listing is None:
+        return None
+    root = Path(top.strip())
+    return [root / name for name in listing.split("\0") if name]
+
+
+def _is_sha(value: str) -> bool:
+    return 7 <= len(value) <= 64 and all(c in "0123456789abcdefABCDEF" for c in value)
+
+
+def _git(cwd: Path, *args: str) -> str | None:
+    try:
+        done = subprocess.run(["git", "-c", "core.quotepath=off", *args], cwd=cwd,
+                              capture_output=True, text=True, encoding="utf-8",
+                              errors="surrogateescape", timeout=120, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+# ---------------------------------------------------------------- writing results
+
+
+def write_outputs(env: Mapping[str, str], values: dict[str, object]) -> None:
+    """Append step outputs to `$GITHUB_OUTPUT` (`name=value`, or the heredoc form for values
+    that span lines, with a random delimiter as the Actions toolkit uses)."""
+    target = env.get("GITHUB_OUTPUT", "")
+    if not target:
+        return
+    lines = []
+    for name, value in values.items():
+        text = str(value)
+        if "\n" in text or "\r" in text:
+            delimiter = f"ghadelimiter_{secrets.token_hex(16)}"
+            lines.append(f"{name}<<{delimiter}\n{text}\n{delimiter}")
+        else:
+            lines.append(f"{name}={text}")
+    with open(target, "a", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")
+
+
+def append_step_summary(env: Mapping[str, str], markdown: str) -> None:
+    target = env.get("GITHUB_STEP_SUMMARY", "")
+    if target:
+        with open(target, "a", encoding="utf-8") as handle:
+            handle.write(markdown if markdown.endswith("\n") else markdown + "\n")
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write the whole file or nothing (its folder is created when missing)."""
+    try:
+        if str(path.parent) not in ("", "."):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError as exc:
+        raise ActionError(f"sarif-file: cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _print_log(text: str) -> None:
+    """Print user-controlled text to the log without letting it issue workflow commands."""
+    token = secrets.token_hex(16)
+    print("::group::summcheck report")
+    print(f"::stop-commands::{token}")
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    print(f"::{token}::")
+    print("::endgroup::")
+
+
+def _notice(message: str) -> None:
+    print(command("notice", {}, message))
+
+
+# ---------------------------------------------------------------- the run
+
+
+def run(env: Mapping[str, str]) -> int:
+    from .cli import find_summaries, guard_output
+    from .changed import summaries_for
+    from .linter import check_paths
+    from .report.github import GithubReporter
+    from .report.markdown import MarkdownReporter
+    from .report.sarif import SarifReporter
+    from .report.text import TextReporter
+    from .settings import build_options, discover
+    from .settings import fail_on as fail_level
+
+    inputs = Inputs.from_env(env)
+    workspace = Path(env.get("GITHUB_WORKSPACE") or ".")
+    if not workspace.is_dir():
+        raise ActionError(f"GITHUB_WORKSPACE: {workspace} is not a folder")
+    os.chdir(workspace)
+    workspace = Path(".")
+    extra = inputs.check
+    settings = discover(inputs.config, inputs.paths)
+    level = fail_level(settings, inputs.fail_on)
+    explicit = extra.get("source") is not None or extra.get("claims") is not None
+    if inputs.paths:
+        summaries = find_summaries(inputs.paths, settings, explicit_inputs=explicit)
+    elif env.get("GITHUB_EVENT_NAME", "") in PR_EVENTS:
+        changed = changed_files(env, workspace)
+        if changed is None:
+            _notice("summcheck: cannot list the files this pull request changes (check out "
+                    "with fetch-depth: 0 so that git has both commits); checking every summary")
+            summaries = find_summaries([workspace], settings, explicit_inputs=False)
+        else:
+            summaries = summaries_for(changed, workspace, settings)
+    else:
+        summaries = find_summaries([workspace], settings, explicit_inputs=False)
+    options = build_options(settings, source=extra.get("source"), claims=extra.get("claims"),
+                            ocr=extra.get("ocr"), page_numbers=extra.get("page_numbers"),
+                            select=extra.get("select"), ignore=extra.get("ignore"))
+    sarif_file = inputs.sarif_file
+    if not summaries:
+        what = ("the paths input names no summary, nor a file that a summary uses"
+                if inputs.paths else
+                "this pull request touches no summary, source or claims file")
+        _notice(f"summcheck: {what}; nothing to check")
+        if inputs.job_summary:
+            append_step_summary(env, f"### summcheck\n\nNothing to check: {what}.\n")
+        write_outputs(env, {"exit-code": 0, "sarif-file": "", "errors": 0, "warnings": 0,
+                            "infos": 0})
+        return 0
+    if sarif_file:
+        guard_output(Path(sarif_file), summaries, options)
+    report = check_paths(summaries, options)
+    code = report.exit_code(level)
+
+    _print_log(TextReporter(color=False).render(report))
+    if inputs.annotations:
+        sys.stdout.write(GithubReporter().render(report))
+    if inputs.job_summary:
+        append_step_summary(env, MarkdownReporter().render(report))
+    if sarif_file:
+        write_file(Path(sarif_file), SarifReporter().render(report))
+    counts = report.counts
+    write_outputs(env, {"exit-code": code, "sarif-file": sarif_file, "errors": counts["error"],
+                        "warnings": counts["warning"], "infos": counts["info"]})
+    return code
+
+
+def main(env: Mapping[str, str] | None = None) -> int:
+    env = os.environ if env is None else env
+    try:
+        return run(env)
+    except (ActionError, InputError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    except OSError as exc:
+        message = f"{getattr(exc, 'filename', None) or ''}: {exc.strerror or exc}".lstrip(": ")
+    except Exception as exc:  # an internal error still ends with one line and exit 2
+        if env.get("SUMMCHECK_DEBUG"):
+            raise
+        message = f"internal error: {type(exc).__name__}: {exc}"
+    print(f"::error::{escape_data('summcheck: ' + message)}")
+    try:
+        write_outputs(env, {"exit-code": 2, "sarif-file": "", "errors": "", "warnings": "",
+                            "infos": ""})
+    except OSError:
+        pass
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

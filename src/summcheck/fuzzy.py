@@ -1,0 +1,688 @@
+"""Fuzzy quote matching for OCR sources: the best-matching span, with its true boundaries.
+
+Everything here works on *folded* text (`normalize.fold(source).text`: typography folded, white
+space collapsed, line-end hyphens made optional); callers map offsets back with
+`FoldedText.to_original` (`hit_in_original`). Quotes are folded the same way (`fold_quote`).
+
+**Score.** `score = 100 * (1 - d / len(quote))`, floored at 0, where `d` is the Levenshtein
+distance (insertions, deletions, substitutions of single characters; case-sensitive) between
+the folded quote and the matched span, and the span is one that minimises `d` among the spans
+of the searched text (an infix, or semi-global, alignment). A score of 90 means at most one
+character in ten of the quote had to change to read the OCR text.
+
+**Alignment.** Seeds give a rough window where the quote may start: in a small region (a page,
+a few pages) the quote's eight longest words are found with `str.find`; in a large one a seed
+index is used (below). A Levenshtein alignment (`rapidfuzz.distance.Levenshtein.opcodes`) of
+the quote with that window projects where the quote starts and ends from the first and last
+runs of three or more equal characters; both boundaries then move to where the edit distance
+is smallest (coordinate descent on exact distances, which rapidfuzz computes in ~1-2 µs), the
+quote's first and last words found near the boundaries are tried as well, and ties go to
+boundaries at word edges that agree with the quote's own first and last characters (letter or
+sign), then to the span length closest to the quote's. A span that starts or ends inside a word
+is widened to the whole word (at most three characters), as a reader would mark it.
+
+**Whole-document search** (`FuzzyIndex`): the folded text is reduced once to its letters and
+digits (lower case, accents stripped, the OCR look-alikes `1 l i I` and `0 o` merged, so merged
+or split words, stray punctuation and most misreadings keep their seeds) and every third 5-gram
+is indexed. A quote's 5-grams, rarest first and within a budget, vote for the start offset they
+imply; every start near the best vote is aligned (repeated boilerplate is kept, not cut to a
+fixed top N).
+"""
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections import Counter
+from functools import lru_cache
+from operator import itemgetter
+from typing import Iterable, Literal, NamedTuple
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
+from .normalize import FoldedQuote, FoldedText
+
+__all__ = [
+    "DEFAULT_THRESHOLD", "FuzzyHit", "FuzzyIndex", "align", "critical_differences",
+    "find_critical", "fold_quote", "hit_in_original", "letters_differ", "score_of", "search",
+]
+
+DEFAULT_THRESHOLD = 90.0
+FuzzyLevel = Literal["normalized", "fuzzy"]
+
+
+class FuzzyHit(NamedTuple):
+    """A fuzzy match of a folded quote in a folded text."""
+
+    start: int  # offset of the span's first character in the searched (folded) text
+    end: int  # offset just after its last character
+    score: float  # 100 * (1 - distance / len(quote)), 0..100
+    distance: int  # Levenshtein distance between `quote` and `matched`
+    quote: str  # the folded quote that was aligned
+    matched: str  # text[start:end]
+
+    @property
+    def level(self) -> FuzzyLevel:
+        """`normalized` when only white space or punctuation differ, else `fuzzy` (SUM203)."""
+        return "fuzzy" if letters_differ(self.quote, self.matched) else "normalized"
+
+
+def fold_quote(quote: str | FoldedQuote) -> str:
+    """The quote as it is compared: folded like the source, white space collapsed, stripped.
+
+    Accepts a raw quote or a `FoldedQuote` (what the exact matcher already made of it).
+    """
+    if isinstance(quote, FoldedQuote):
+        return " ".join(quote.text.split())
+    return _fold_quote(quote)
+
+
+@lru_cache(maxsize=4096)
+def _fold_quote(quote: str) -> str:
+    return " ".join(FoldedQuote.of(quote).text.split())
+
+
+def score_of(distance: int, length: int) -> float:
+    return max(0.0, 100.0 * (1.0 - distance / length)) if length else 0.0
+
+
+_ALNUM_ONLY = re.compile(r"[\W_]+")
+
+
+def letters_differ(quote: str, matched: str) -> bool:
+    """Whether letters or digits differ (case-sensitively), ignoring white space and punctuation."""
+    return _ALNUM_ONLY.sub("", quote) != _ALNUM_ONLY.sub("", matched)
+
+
+def hit_in_original(hit: FuzzyHit, folded: FoldedText) -> tuple[int, int]:
+    """The hit's (start, end) in the original source text."""
+    return folded.to_original(hit.start), folded.to_original(hit.end, end=True)
+
+
+# --------------------------------------------------------------------------- public entry points
+
+def align(quote: str | FoldedQuote, text: str, lo: int = 0, hi: int | None = None,
+          threshold: float = DEFAULT_THRESHOLD) -> FuzzyHit | None:
+    """The best-matching span of `text[lo:hi]` for `quote`, or None below `threshold`.
+
+    `text` is folded source text (`fold(source).text`); the quote is folded here (or pass the
+    `FoldedQuote` the exact matcher made); the hit's offsets index `text`. The word index of
+    `text` is built on first use and cached for the last few texts (hold a `FuzzyIndex` to
+    control that).
+    """
+    return _index_for(text).align(quote, lo, hi, threshold)
+
+
+def search(quotes: list[str] | list[FoldedQuote], folded_text: str,
+           threshold: float = DEFAULT_THRESHOLD) -> list[list[FuzzyHit]]:
+    """For each quote, every span of `folded_text` matching at or above `threshold`, best first.
+
+    The seed index of `folded_text` is built once (and cached for the last few texts).
+    """
+    index = _index_for(folded_text)
+    return [index.search(quote, threshold) for quote in quotes]
+
+
+class FuzzyIndex:
+    """Seed indexes of a folded text, for fuzzy alignment at a locator and anywhere (build
+    once per source).
+
+    The word index (every word of four or more letters, seed-folded, with its offsets) is
+    built at once: about 0.2 s per million characters. The 5-gram index that makes the
+    whole-text search robust when words are garbled is built on the first `search`: about
+    0.3 s per million characters. A query then costs a fraction of a millisecond.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        words: dict[str, list[int]] = {}
+        get = words.get
+        for m in _SEED_WORD.finditer(text.translate(_SEED_TABLE)):
+            postings = get(m.group())
+            if postings is None:
+                words[m.group()] = [m.start()]
+            else:
+                postings.append(m.start())
+        self._words = words
+        self._grams: dict[str, list[int]] | None = None
+        self._cstarts: list[int] = []
+        self._fstarts: list[int] = []
+        self._clen = 0
+
+    def _build_grams(self) -> dict[str, list[int]]:
+        compact, self._cstarts, self._fstarts = _compact(self.text)
+        self._clen = len(compact)
+        grams: dict[str, list[int]] = {}
+        get = grams.get
+        for i in range(0, len(compact) - _SEED_Q + 1, _SEED_STEP):
+            g = compact[i:i + _SEED_Q]
+            postings = get(g)
+            if postings is None:
+                grams[g] = [i]
+            else:
+                postings.append(i)
+        self._grams = grams
+        return grams
+
+    def align(self, quote: str | FoldedQuote, lo: int = 0, hi: int | None = None,
+              threshold: float = DEFAULT_THRESHOLD) -> FuzzyHit | None:
+        """The best span of text[lo:hi] for `quote` at or above `threshold`, or None."""
+        hi = len(self.text) if hi is None else min(hi, len(self.text))
+        return _best(self._hits(fold_quote(quote), max(0, lo), hi, threshold, False))
+
+    def search(self, quote: str | FoldedQuote, threshold: float = DEFAULT_THRESHOLD, lo: int = 0,
+               hi: int | None = None) -> list[FuzzyHit]:
+        """Every span of text[lo:hi] matching `quote` at or above `threshold`, best first
+        (overlapping spans reported once; repeated passages all reported)."""
+        hi = len(self.text) if hi is None else min(hi, len(self.text))
+        return self._hits(fold_quote(quote), max(0, lo), hi, threshold, True)
+
+    def _hits(self, needle: str, lo: int, hi: int, threshold: float,
+              all_near_best: bool) -> list[FuzzyHit]:
+        """Hits of the needle in text[lo:hi] at or above `threshold`, best first.
+
+        Seeds: the needle's longest words; for a search of the whole text, or when words give
+        too little, its 5-grams too. To align (`all_near_best` False) the best-voted window is
+        aligned first, and the others only while no hit passes or while their vote comes close
+        to the best one's.
+        """
+        if not needle or hi <= lo:
+            return []
+        windows = self.word_windows(needle, lo, hi, all_near_best)
+        if all_near_best or not windows or windows[0][2] < 2:
+            windows = _merge_windows(windows, self.gram_windows(needle, lo, hi, all_near_best))
+        if not windows and hi - lo <= 200_000:
+            windows = _rough_by_partial_ratio(needle, self.text, lo, hi, threshold)
+        hits: list[FuzzyHit] = []
+        top = windows[0][2] if windows else 0
+        m = len(needle)
+        allowed = int(m * (100.0 - threshold) / 100.0)  # edits a passing span may have
+        text = self.text
+        for a, b, votes, precise in windows[:_MAX_WINDOWS]:
+            if not all_near_best and hits and votes < 0.7 * top:
+                break
+            # a cheap bound first: the rough window is at most a few shifted characters (a
+            # seeded one) or a bucket (a 5-gram one) away from the span
+            slack = 8 + m // 20 if precise else 2 * (1 << _BUCKET) + m // 20
+            if Levenshtein.distance(needle, text[a:b], score_cutoff=allowed + slack) > allowed + slack:
+                continue
+            hit = _refine(needle, text, a, b, lo, hi, precise)
+            if hit is not None and hit.score >= threshold:
+                hits.append(hit)
+        return _distinct(hits)
+
+    def word_windows(self, needle: str, lo: int, hi: int,
+                     all_near_best: bool) -> list[Window]:
+        """Rough windows (start, end, votes): the needle's eight longest words, looked up in the
+        word index (OCR leaves most long words intact), vote for where the needle starts. A
+        word standing more than eight times in the region says little; it is used only when
+        nothing else is found."""
+        seed = needle.translate(_SEED_TABLE)
+        words = [(m.end() - m.start(), m.start(), m.group()) for m in _SEED_WORD.finditer(seed)]
+        if not words:
+            return []
+        words.sort(reverse=True)
+        whole = lo <= 0 and hi >= len(self.text)
+        get = self._words.get
+        seeds: list[tuple[int, int]] = []  # (start offset implied, offset of the word in the needle)
+        common: list[tuple[int, list[int]]] = []
+        for _size, offset, word in words[:8]:
+            postings = get(word)
+            if postings is None:
+                continue
+            if not whole:
+                postings = postings[bisect.bisect_left(postings, lo):bisect.bisect_left(postings, hi)]
+            if len(postings) > 8:
+                common.append((offset, postings))
+            elif postings:
+                seeds += [(p - offset, offset) for p in postings]
+        if not seeds:
+            for offset, postings in common[:2]:
+                seeds += [(p - offset, offset) for p in postings[:64]]
+        if not seeds:
+            return []
+        m = len(needle)
+        out = []
+        for group in _seed_groups(seeds, all_near_best):
+            # the seeds nearest the needle's ends place its start and end best
+            start = min(group, key=_SECOND)[0]
+            end = max(group, key=_SECOND)[0] + m
+            start, end = max(lo, start), min(hi, max(end, start + 1))
+            if end > start:
+                out.append((start, end, len(group), True))
+        return out
+
+    def gram_windows(self, needle: str, lo: int = 0, hi: int | None = None,
+                     all_near_best: bool = True) -> list[Window]:
+        """Rough windows (start, end, votes) from the 5-gram index (built on first use)."""
+        grams = self._grams if self._grams is not None else self._build_grams()
+        compact_q = _ALNUM_ONLY.sub("", needle).translate(_SEED_TABLE)
+        length = len(compact_q)
+        if length < _SEED_Q:
+            return []
+        hi = len(self.text) if hi is None else min(hi, len(self.text))
+        whole = lo <= 0 and hi >= len(self.text)
+        get = grams.get
+        found = [(len(p), j, p) for j, p in
+                 ((j, get(compact_q[j:j + _SEED_Q])) for j in range(length - _SEED_Q + 1))
+                 if p is not None]
+        if not found:
+            return []
+        found.sort(key=_FIRST)
+        clo, chi = (0, self._clen) if whole else (self._to_compact(lo) - length, self._to_compact(hi))
+        diags: list[int] = []
+        total = used = 0
+        for count, j, postings in found:
+            if used >= _MIN_GRAMS and (total + count > _BUDGET or used >= _MAX_GRAMS):
+                break
+            if not whole:
+                if count > 16:
+                    postings = postings[bisect.bisect_left(postings, clo):bisect.bisect_left(postings, chi)]
+                else:
+                    postings = [i for i in postings if clo <= i < chi]
+                if not postings:
+                    continue
+                count = len(postings)
+            used += 1
+            total += count
+            diags += [i - j for i in postings]
+        if not diags:
+            return []
+        out = []
+        for diag, votes, _lo, _hi in _best_diagonals(diags, all_near_best, minimum=2):
+            start = self._to_folded(max(0, diag))
+            end = self._to_folded(min(self._clen, diag + length - 1)) + 1
+            start, end = max(lo, start), min(hi, max(end, start + 1))
+            if end > start:
+                out.append((start, end, votes, False))
+        return out
+
+    def _to_folded(self, c: int) -> int:
+        """Folded offset of compact offset `c`."""
+        if c <= 0 or not self._cstarts:
+            return 0
+        if c >= self._clen:
+            return len(self.text)
+        k = bisect.bisect_right(self._cstarts, c) - 1
+        return self._fstarts[k] + (c - self._cstarts[k])
+
+    def _to_compact(self, pos: int) -> int:
+        """Compact offset of folded offset `pos` (of the next letter or digit at or after it)."""
+        k = bisect.bisect_right(self._fstarts, pos) - 1
+        if k >= 0:
+            inside = pos - self._fstarts[k]
+            run = (self._cstarts[k + 1] if k + 1 < len(self._cstarts) else self._clen) - self._cstarts[k]
+            if inside < run:
+                return self._cstarts[k] + inside
+        return self._cstarts[k + 1] if k + 1 < len(self._cstarts) else self._clen
+
+
+@lru_cache(maxsize=4)
+def _index_for(text: str) -> FuzzyIndex:
+    return FuzzyIndex(text)
+
+
+# --------------------------------------------------------------------------- candidates
+
+_SEED_Q = 5  # gram length
+_SEED_STEP = 3  # every third gram of the text is indexed
+_BUCKET = 4  # start offsets vote in buckets of 16 characters
+_BUDGET = 1500  # postings looked at per quote, rarest grams first
+_MIN_GRAMS = 12
+_MAX_GRAMS = 40
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
+_MAX_WINDOWS = 64  # windows aligned per quote at most (a passage repeated more often: the best)
+_WORD = re.compile(r"\w+")
+_SEED_WORD = re.compile(r"[^\W_]{4,}")
+
+
+def _seed_table() -> dict[int, str]:
+    """Lower case, accents stripped, OCR look-alikes merged: one character for one character."""
+    table: dict[int, str] = {}
+    for code in range(0x20, 0x250):
+        c = chr(code)
+        if not c.isalnum():
+            continue
+        base = unicodedata.normalize("NFD", c)[0].lower()
+        if len(base) != 1:
+            continue
+        base = {"1": "l", "i": "l", "0": "o", "ı": "l"}.get(base, base)
+        if base != c:
+            table[code] = base
+    return table
+
+
+_SEED_TABLE = _seed_table()
+_ALNUM_RUN = re.compile(r"[^\W_]+")
+
+
+def _compact(text: str) -> tuple[str, list[int], list[int]]:
+    """Letters and digits of `text` (seed-folded), with the runs' starts in both coordinates."""
+    fstarts: list[int] = []
+    cstarts: list[int] = []
+    pieces: list[str] = []
+    total = 0
+    for m in _ALNUM_RUN.finditer(text):
+        fstarts.append(m.start())
+        cstarts.append(total)
+        word = m.group()
+        pieces.append(word)
+        total += len(word)
+    return "".join(pieces).translate(_SEED_TABLE), cstarts, fstarts
+
+
+def _seed_groups(seeds: list[tuple[int, int]],
+                 all_near_best: bool) -> list[list[tuple[int, int]]]:
+    """Seeds grouped by the start offset they imply (a gap of more than 12 characters starts a
+    new group: indels shift the words of one passage a little), biggest groups first: the best
+    three, and with `all_near_best` every group with at least 45% of the best one's seeds."""
+    seeds.sort()
+    groups: list[list[tuple[int, int]]] = []
+    first = 0
+    for i in range(1, len(seeds) + 1):
+        if i == len(seeds) or seeds[i][0] - seeds[i - 1][0] > 12:
+            groups.append(seeds[first:i])
+            first = i
+    groups.sort(key=len, reverse=True)
+    best = len(groups[0])
+    chosen = groups[:3]
+    if all_near_best:
+        chosen += [g for g in groups[3:] if len(g) >= max(2, best * 0.45)]
+    return chosen
+
+
+def _best_diagonals(diags: list[int], all_near_best: bool,
+                    minimum: int) -> list[tuple[int, int, int, int]]:
+    """Start offsets most voted for, best first, as (median, votes, range start, range end):
+    the best three, and with `all_near_best` every one with at least 45% of the best vote
+    (repeated boilerplate). Votes go to buckets of 16; a bucket counts with its better
+    neighbour, so a start near a bucket edge keeps all its votes."""
+    if len(diags) == 1:
+        return [(diags[0], 1, diags[0], diags[0] + 1)]
+    votes = Counter([d >> _BUCKET for d in diags])
+    if len(votes) == 1:
+        ordered = sorted(diags)
+        return [(ordered[len(ordered) // 2], len(ordered), ordered[0], ordered[-1] + 1)]
+    get = votes.get
+    keep = max(votes.values()) // 3
+    paired = []
+    for b, v in votes.items():
+        if v >= keep:
+            left, right = get(b - 1, 0), get(b + 1, 0)
+            if left > right:
+                paired.append((v + left, b, b - 1))
+            else:
+                paired.append((v + right, b, b + 1))
+    paired.sort(reverse=True)
+    chosen = [p for p in paired[:3] if p[0] >= minimum] or paired[:1]
+    if all_near_best:
+        floor = max(minimum, paired[0][0] * 0.45)
+        chosen += [p for p in paired[3:] if p[0] >= floor]
+    out: list[tuple[int, int, int, int]] = []
+    taken: set[int] = set()
+    for v, b, n in chosen:
+        if b in taken:
+            continue
+        taken.add(b)
+        taken.add(n)
+        lo_d, hi_d = min(b, n) << _BUCKET, (max(b, n) + 1) << _BUCKET
+        near = sorted([d for d in diags if lo_d <= d < hi_d])
+        out.append((near[len(near) // 2], v, lo_d, hi_d))
+    return out
+
+
+def _rough_by_partial_ratio(needle: str, text: str, lo: int, hi: int,
+                            threshold: float) -> list[Window]:
+    """The fallback when no seed stands: rapidfuzz's best window of the needle's length (its
+    Indel-based ratio is >= our score on the same window, so the cutoff drops no passing span)."""
+    rough = fuzz.partial_ratio_alignment(needle, text[lo:hi], score_cutoff=max(0.0, threshold - 12))
+    return [] if rough is None else [(lo + rough.dest_start, lo + rough.dest_end, 1, False)]
+
+
+Window = tuple[int, int, int, bool]  # start, end, votes, whether start and end are seeded
+
+
+def _merge_windows(first: list[Window], second: list[Window]) -> list[Window]:
+    """Both lists of windows, best vote first, a window overlapping a better one dropped."""
+    out: list[Window] = []
+    for w in sorted(first + second, key=lambda w: -w[2]):
+        if all(w[1] <= o[0] or w[0] >= o[1] for o in out):
+            out.append(w)
+    return out
+
+
+def _best(hits: list[FuzzyHit]) -> FuzzyHit | None:
+    return hits[0] if hits else None
+
+
+def _distinct(hits: Iterable[FuzzyHit]) -> list[FuzzyHit]:
+    """Best first; a hit overlapping a better one is dropped."""
+    kept: list[FuzzyHit] = []
+    for hit in sorted(hits, key=lambda h: (-h.score, h.start)):
+        if all(hit.end <= k.start or hit.start >= k.end for k in kept):
+            kept.append(hit)
+    return kept
+
+
+# --------------------------------------------------------------------------- alignment
+
+def _pad(length: int) -> int:
+    return length // 10 + 8
+
+
+def _refine(needle: str, text: str, a: int, b: int, lo: int, hi: int,
+            precise: bool = False) -> FuzzyHit | None:
+    """Infix alignment of `needle` around the rough window text[a:b], inside text[lo:hi].
+
+    A `precise` window (its start and end placed by words of the needle found verbatim) is
+    searched around directly; otherwise a Levenshtein alignment of the needle with the window
+    first projects where the needle starts and ends.
+    """
+    m = len(needle)
+    pad = _pad(m)
+    ws, we = max(lo, a - pad), min(hi, b + pad)
+    if precise:
+        s0, e0, rs, re_ = a, max(b, a + 1), 2, 2
+    else:
+        equal = [(op.src_start, op.src_end, op.dest_start, op.dest_end)
+                 for op in Levenshtein.opcodes(needle, text[a:b]) if op.tag == "equal"]
+        if not equal:
+            return None
+        anchors = [e for e in equal if e[1] - e[0] >= 3] or equal
+        first, last = anchors[0], anchors[-1]
+        s0 = min(max(a + first[2] - first[0], ws), we)  # the start if no indel precedes the anchor
+        e0 = min(max(a + last[3] + (m - last[1]), s0 + 1), we)
+        rs, re_ = 2 + first[0] // 4, 2 + (m - last[1]) // 4
+    span = _Span(needle, text, ws, we)
+    s, e = span.descend(s0, e0, rs, re_)
+    s, e = span.trim(s, e)
+    if e <= s:
+        return None
+    s, e = span.edge_words(s, e)
+    s, e = span.snap_to_words(s, e)
+    if e <= s:
+        return None
+    matched = text[s:e]
+    d = Levenshtein.distance(needle, matched)
+    return FuzzyHit(s, e, round(score_of(d, m), 2), d, needle, matched)
+
+
+class _Span:
+    """Boundary search for one needle inside text[ws:we]."""
+
+    def __init__(self, needle: str, text: str, ws: int, we: int) -> None:
+        self.needle, self.text, self.ws, self.we = needle, text, ws, we
+        self.m = len(needle)
+        self.first_alnum = needle[0].isalnum()
+        self.last_alnum = needle[-1].isalnum()
+        # the quote's first and last words, and the signs before / after them ('"word', 'end.')
+        words = _WORD.findall(needle)
+        self.head = self.tail = ""
+        self.lead = self.trail = ""
+        if words:
+            i = needle.find(words[0])
+            j = needle.rfind(words[-1]) + len(words[-1])
+            if i <= 2:
+                self.head, self.lead = words[0], needle[:i]
+            if len(needle) - j <= 2:
+                self.tail, self.trail = words[-1], needle[j:]
+
+    def start_key(self, s: int, e: int, d: int) -> tuple:
+        text = self.text
+        at_word = s == 0 or not text[s - 1].isalnum() or not text[s].isalnum()
+        at_token = s == 0 or text[s - 1] == " "
+        same_kind = text[s].isalnum() == self.first_alnum
+        return (d, not at_word, not at_token, not same_kind, abs((e - s) - self.m))
+
+    def end_key(self, s: int, e: int, d: int) -> tuple:
+        text = self.text
+        at_word = e >= len(text) or not text[e].isalnum() or not text[e - 1].isalnum()
+        at_token = e >= len(text) or text[e] == " "
+        same_kind = text[e - 1].isalnum() == self.last_alnum
+        return (d, not at_word, not at_token, not same_kind, abs((e - s) - self.m))
+
+    def descend(self, s: int, e: int, rs: int, re_: int) -> tuple[int, int]:
+        """Coordinate descent on (start, end) minimising the edit distance, ties by the keys;
+        another round only while a boundary stops at the edge of the range it searched."""
+        needle, text, ws, we = self.needle, self.text, self.ws, self.we
+        dist = Levenshtein.distance
+        d = dist(needle, text[s:e])
+        for _round in range(8):
+            best, new = self.start_key(s, e, d), s
+            first, last = max(ws, s - rs), min(e - 1, s + rs)
+            for c in range(first, last + 1):
+                if c != s:
+                    dc = dist(needle, text[c:e], score_cutoff=best[0])
+                    if dc <= best[0]:
+                        key = self.start_key(c, e, dc)
+                        if key < best:
+                            best, new = key, c
+            at_edge = new != s and (new == first and first > ws or new == last and last < e - 1)
+            s, d = new, best[0]
+            best, new = self.end_key(s, e, d), e
+            first, last = max(s + 1, e - re_), min(we, e + re_)
+            for c in range(first, last + 1):
+                if c != e:
+                    dc = dist(needle, text[s:c], score_cutoff=best[0])
+                    if dc <= best[0]:
+                        key = self.end_key(s, c, dc)
+                        if key < best:
+                            best, new = key, c
+            at_edge = at_edge or new != e and (new == first and first > s + 1 or new == last and last < we)
+            moved_end = new != e
+            e, d = new, best[0]
+            if not at_edge and not (moved_end and _round == 0 and rs > 2):
+                break
+            rs = re_ = 3
+        return s, e
+
+    def _starts_right(self, s: int) -> bool:
+        """The span starts with the quote's first word (and the signs before it) verbatim."""
+        text, word = self.text, self.head
+        at = s + len(self.lead)
+        end = at + len(word)
+        return text.startswith(self.lead, s) and text.startswith(word, at) and \
+            (end >= len(text) or not text[end].isalnum())
+
+    def _ends_right(self, e: int) -> bool:
+        """The span ends with the quote's last word (and the signs after it) verbatim."""
+        text, word = self.text, self.tail
+        at = e - len(self.trail)
+        start = at - len(word)
+        return text.endswith(self.trail, 0, e) and text.endswith(word, 0, at) and \
+            (start <= 0 or not text[start - 1].isalnum())
+
+    def edge_words(self, s: int, e: int) -> tuple[int, int]:
+        """Try the quote's first and last words where they stand near the boundaries.
+
+        Garbage before a heading can trap the descent one word late (`26:` for `Artículo 26:`),
+        and a word the OCR text adds before the quote's last word (`should not be` for the
+        quote's `should be`) makes ending early one edit cheaper than reading on. A boundary at
+        the quote's own first or last word, found verbatim, is taken when it costs at most one
+        edit more than a boundary that is not at that word (a reader marks the whole passage).
+        """
+        needle, text, ws, we = self.needle, self.text, self.ws, self.we
+        head_ok = not self.head or self._starts_right(s)
+        tail_ok = not self.tail or self._ends_right(e)
+        if head_ok and tail_ok:
+            return s, e
+        dist = Levenshtein.distance
+        d = dist(needle, text[s:e])
+        if not head_ok:
+            word, lead = self.head, len(self.lead)
+            reach = self.m // 5 + len(word)
+            hi_s = min(e, s + reach)
+            starts: list[int] = []
+            c = text.find(word, max(ws, s - reach), hi_s)
+            while c != -1:
+                if c == 0 or not text[c - 1].isalnum():
+                    starts += range(max(ws, c - lead - 1), c + 1)  # with the signs before it
+                c = text.find(word, c + 1, hi_s)
+            s, d = self._pick(starts, s, d, lambda x: text[x:e])
+        if not tail_ok:
+            word, trail = self.tail, len(self.trail)
+            reach = self.m // 5 + len(word)
+            hi_e = min(we, e + reach)
+            ends: list[int] = []
+            c = text.find(word, max(s + 1, e - reach), hi_e)
+            while c != -1:
+                stop = c + len(word)
+                if stop >= len(text) or not text[stop].isalnum():
+                    ends += range(stop, min(we, stop + trail + 1) + 1)  # with the signs after it
+                c = text.find(word, c + 1, hi_e)
+            e, d = self._pick(ends, e, d, lambda x: text[s:x])
+        return self.trim(s, e)
+
+    def _pick(self, candidates: list[int], current: int, d: int, span) -> tuple[int, int]:
+        """The candidate boundary of least distance; it replaces the current one when it is
+        better, or at most one edit worse while the current one is at no candidate (ties: the
+        candidate nearest the current boundary)."""
+        if not candidates:
+            return current, d
+        slack = 0 if current in candidates else 1
+        dist = Levenshtein.distance
+        best, best_d = current, d + slack + 1
+        for c in candidates:
+            if c != current:
+                dc = dist(self.needle, span(c), score_cutoff=d + slack)
+                if dc < best_d or (dc == best_d and abs(c - current) < abs(best - current)):
+                    best, best_d = c, dc
+        if best != current and (best_d < d or slack and best_d <= d + 1):
+            return best, best_d
+        return current, d
+
+    def trim(self, s: int, e: int) -> tuple[int, int]:
+        """Without white space at either end (the quote has none)."""
+        text = self.text
+        while s < e and text[s] == " ":
+            s += 1
+        while e > s and text[e - 1] == " ":
+            e -= 1
+        return s, e
+
+    def snap_to_words(self, s: int, e: int) -> tuple[int, int]:
+        """Whole words, as a reader would mark them: a span that starts or ends inside a word
+        (`rniponent` of `eorniponent`) grows to the word's edge when the quote starts or ends
+        with a letter or digit and the rest of the word is short (at most three characters)."""
+        text, ws, we = self.text, self.ws, self.we
+        s, e = self.trim(s, e)
+        if e <= s:
+            return s, e
+        if self.first_alnum and s > ws and text[s - 1].isalnum() and text[s].isalnum():
+            k = s
+            while k > ws and s - k < 4 and text[k - 1].isalnum():
+                k -= 1
+            if k == ws or not text[k - 1].isalnum():
+                s = k
+        if self.last_alnum and e < we and text[e].isalnum() and text[e - 1].isalnum():
+            k = e
+            while k < we and k - e < 4 and text[k].isalnum():
+                k += 1
+            if k == we or not text[k].isalnum():
+                e = k
+        return s, e
+
+
+from .fuzzy_critical import critical_differences, find_critical  # noqa: E402  (re-export)
