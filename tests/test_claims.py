@@ -431,15 +431,71 @@ def test_json_deep_nesting_is_an_input_error(tmp_path):
 
 
 def test_billion_laughs_stays_linear(tmp_path):
+    # 9^40 values once expanded, in a few kilobytes: refused at once, even under an `x-` key
+    # that nothing checks (whatever walked it later would never finish).
     lines = ["- claim: c", "  locator: p. 1", "  quote: q", "  strength: states", "  x-a0: &a0 [lol, lol, lol, lol]"]
     for i in range(1, 40):
         lines.append(f"  x-a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
     path = tmp_path / "laughs.yaml"
     path.write_text("\n".join(lines) + "\n")
     start = time.perf_counter()
+    assert "YAML aliases expand too far" in _input_error(path)
+    assert time.perf_counter() - start < 2
+
+
+def _alias_bomb(levels: int, record: str) -> str:
+    """An alias nesting `levels` deep (9^levels values), then `record` using `*top`."""
+    lines = ['x-l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for n in range(1, levels):
+        lines.append(f"x-l{n}: &l{n} [" + ", ".join([f"*l{n - 1}"] * 9) + "]")
+    return "\n".join(lines).replace(f"&l{levels - 1}", "&top") + "\nclaims:\n" + record
+
+
+@pytest.mark.parametrize("levels", [8, 9, 12])
+@pytest.mark.parametrize(
+    "record",
+    [
+        "  - {claim: c, locator: p. 4, quote: *top, strength: states}\n",
+        "  - {claim: *top, locator: p. 4, quote: q, strength: states}\n",
+        "  - {claim: c, locator: *top, quote: q, strength: states}\n",
+        "  - {claim: c, locator: {page: *top}, quote: q, strength: states}\n",
+        "  - {claim: c, locator: p. 4, quote: q, strength: states, ignore: *top}\n",
+        "  - {<<: {quote: *top}, claim: c, locator: p. 4, strength: states}\n",  # merged in
+    ],
+)
+def test_alias_bomb_is_refused_quickly(tmp_path, levels, record):
+    path = tmp_path / "claims.yaml"
+    path.write_text(_alias_bomb(levels, record))
+    start = time.perf_counter()
+    message = _input_error(path)
+    assert time.perf_counter() - start < 2
+    assert message == f"{path}: YAML aliases expand too far (a billion-laughs document?): expanded, they " \
+                      f"would add more than 1,000,000 values"
+
+
+def test_alias_within_the_bound_is_a_record_error_quickly(tmp_path):
+    # 9^5 values behind one quote: allowed, and the schema check never expands them.
+    path = tmp_path / "claims.yaml"
+    path.write_text(_alias_bomb(5, "  - {claim: c, locator: p. 4, quote: *top, strength: states}\n"))
+    start = time.perf_counter()
     cf = load_claims(path)
     assert time.perf_counter() - start < 2
-    assert cf.records[0].valid
+    assert errors_of(cf.records[0]) == [("$.claims[0].quote", "quote must be text, found a list")]
+
+
+def test_shared_anchors_in_ten_thousand_records_load(tmp_path):
+    # The ordinary use of aliases: a locator or an ignore list shared by every record.
+    lines = ["x-ignore: &ign [SUM205, duplicate-claim]", "x-loc: &loc {section: '4.2'}", "claims:"]
+    for i in range(10_000):
+        lines.append(f"  - {{id: c{i}, claim: Claim {i}., locator: *loc, quote: quote number {i}, "
+                     f"strength: states, ignore: *ign}}")
+    path = tmp_path / "claims.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    start = time.perf_counter()
+    cf = load_claims(path)
+    assert time.perf_counter() - start < 5
+    assert len(cf.records) == 10_000 and all(r.valid for r in cf.records)
+    assert cf.records[-1].ignore == frozenset({"SUM205", "duplicate-claim"})
 
 
 # ---------------------------------------------------------------- speed

@@ -1,6 +1,8 @@
 """Locator grammar: every keyword in each language, ranges, lists, objects, malformed and prose groups."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from summcheck.locators import (
@@ -292,6 +294,56 @@ def test_classify_not_a_locator(inner: str) -> None:
 )
 def test_classify_malformed(inner: str) -> None:
     assert isinstance(classify_group(inner), LocatorSyntaxError)
+
+
+@pytest.mark.parametrize(
+    "inner, kept, bad",
+    [
+        ("section three; p. 4", [("page", "4", None)], ["section three"]),
+        ("p. 4; section three", [("page", "4", None)], ["section three"]),
+        ("see section three; p. 4", [("page", "4", None)], ["section three"]),
+        ("section three and p. 4", [("page", "4", None)], ["section three"]),
+        ("section three, and p. 4", [("page", "4", None)], ["section three"]),
+        ("p. ; p. 4", [("page", "4", None)], ["p."]),
+        ("pp. 5–3; section 1.2", [("section", "1.2", None)], ["pp. 5–3"]),
+        ("p. 4 of the annex; p. 5", [("page", "5", None)], ["p. 4 of the annex"]),
+        ("p. 17,", [("page", "17", None)], ["p. 17,"]),
+        ("section one, two", [], ["section one", "two"]),
+    ],
+)
+def test_classify_keeps_the_parts_that_parse(inner: str, kept: list, bad: list) -> None:
+    # SPEC: a keyword followed by anything else is SUM104, and every other part is still checked.
+    result = classify_group(inner)
+    assert isinstance(result, LocatorSyntaxError)
+    assert (parts(result.partial) if result.partial is not None else []) == kept
+    assert [part for part, _ in result.problems] == bad
+    if kept and bad != [inner]:
+        assert all(f"part '{part}'" in str(result) for part in bad)
+    with pytest.raises(LocatorSyntaxError):  # records and `summcheck locate` stay strict
+        parse_locator(inner)
+
+
+def test_classify_malformed_single_part_message_unchanged() -> None:
+    result = classify_group("section three")
+    assert isinstance(result, LocatorSyntaxError) and result.partial is None
+    assert str(result) == "'three' is not a section number"
+
+
+@pytest.mark.parametrize(
+    "inner",
+    ["section three, which covers the rest", "page numbers refer to the print; see p. 4",
+     "section on e-mail and p. 4 of it", "section one; section two"],
+)
+def test_classify_prose_with_a_later_locator_stays_prose(inner: str) -> None:
+    assert classify_group(inner) is None
+
+
+def test_lenient_parse_is_linear() -> None:
+    text = "; ".join(["section x y"] * 30_000 + ["p. 4"])
+    start = time.perf_counter()
+    result = classify_group(text)
+    assert time.perf_counter() - start < 2
+    assert isinstance(result, LocatorSyntaxError) and parts(result.partial) == [("page", "4", None)]
 
 
 def test_linear_on_long_input() -> None:

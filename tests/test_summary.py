@@ -218,6 +218,65 @@ def test_groups_nested_and_malformed(tmp_path: Path) -> None:
     assert s[7].groups == [] and s[8].groups == []
 
 
+def test_malformed_part_in_a_list(tmp_path: Path) -> None:
+    # SPEC: a keyword followed by anything else is SUM104; the list's other parts still count.
+    text = ("A URI identifies a resource (section three; p. 4).\n"
+            "Another (p. 5; section three).\n")
+    s = load(tmp_path, text).sentences
+    for sentence, column, page in ((s[0], 29, "4"), (s[1], 9, "5")):
+        [group] = sentence.groups
+        assert group.error and "part 'section three'" in group.error
+        assert (group.line, group.column) == (sentence.line, column)
+        assert [(p.kind, p.start) for loc in sentence.locators for p in loc.parts] == [("page", page)]
+
+
+@pytest.mark.parametrize(
+    "inner, expected",
+    [
+        ("p.&nbsp;4", [("page", "4", None)]),
+        ("p.&#160;4", [("page", "4", None)]),
+        ("p.&#xA0;4", [("page", "4", None)]),
+        ("S.&nbsp;4", [("page", "4", None)]),
+        ("pp. 3&ndash;4", [("page", "3", "4")]),
+        ("pp. 3&#8211;4", [("page", "3", "4")]),
+        ("&sect; 4.2", [("section", "4.2", None)]),
+        ("&sect;&nbsp;4.2", [("section", "4.2", None)]),
+        ("p. 4 &amp; 5", [("page", "4", None), ("page", "5", None)]),
+        ("**p. 4**", [("page", "4", None)]),
+        ("*p. 4*", [("page", "4", None)]),
+        ("__p. 4__", [("page", "4", None)]),
+        ("*see* p. 4", [("page", "4", None)]),
+        ("p. **4**", [("page", "4", None)]),
+        ("_section 4.2_", [("section", "4.2", None)]),
+    ],
+)
+def test_groups_read_as_rendered(tmp_path: Path, inner: str, expected: list) -> None:
+    # Markdown renders entities and emphasis; the locator is what the reader sees.
+    summary = load(tmp_path, f"Intro.\nA URI is a compact means of identifying a resource ({inner}).\n")
+    [_, sentence] = summary.sentences
+    [group] = sentence.groups
+    assert group.error is None, group.error
+    assert [(p.kind, p.start, p.end) for p in group.locator.parts] == expected
+    assert group.text == inner  # reported as written
+    assert (group.line, group.column) == (2, 52)
+
+
+@pytest.mark.parametrize(
+    "inner",
+    ["`p.&nbsp;4`", "&nbsp;", "**not a locator**", "snake_case &amp; more", "p&nbsp;4", "&nosuchentity; 4"],
+)
+def test_rendered_groups_that_are_no_locators(tmp_path: Path, inner: str) -> None:
+    [sentence] = load(tmp_path, f"Some text ({inner}) here.\n").sentences
+    assert sentence.groups == []
+
+
+def test_escaped_entity_is_not_decoded(tmp_path: Path) -> None:
+    # `\&nbsp;` is literal text in Markdown, so the group is malformed (SUM104), as written.
+    [sentence] = load(tmp_path, "Text (p.\\&nbsp;4).\n").sentences
+    [group] = sentence.groups
+    assert group.error and "'p.' is followed by" in group.error
+
+
 def test_synthesis_labels(tmp_path: Path) -> None:
     text = ("One [SYNTHESIS] here.\nZwei [Synthese].\nTres [síntesis].\nQuatro [síntese].\n"
             "Five [summary].\n")

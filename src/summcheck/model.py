@@ -175,8 +175,8 @@ class LocatorGroup:
     text: str  # inside the parentheses
     line: int
     column: int  # 1-based column of "("
-    locator: Locator | None  # None when malformed
-    error: str | None = None  # why it is malformed (SUM104)
+    locator: Locator | None  # the parts that parse; None when none does
+    error: str | None = None  # why (a part of) it is malformed (SUM104)
 
 
 @dataclass

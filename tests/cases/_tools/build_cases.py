@@ -192,13 +192,6 @@ PT_QUOTES = cut(DREF_PT, "Um tamanho de pacote seguido por \"(*)\" indica que o 
                 "lançamento unstable está em falta")
 
 
-XFAIL_RESTART = ("summcheck drops every numbered heading after the numbering restarts: in the Debian "
-                 "Reference, 'Capítulo 1.', '1.1.' and '1.1.1.' after the Prefacio's '1.'-'5.' are not "
-                 "sections (outline lists only the preface), so 'sección 1' is not ambiguous (no SUM105) "
-                 "and 'sección 1.1.1' is SUM102/SUM206; SPEC: a section identifier heading two places "
-                 "is SUM105")
-
-
 def build() -> None:
     # ============================================================================== locator forms
     case("en-rfc3986-locator-forms",
@@ -845,7 +838,7 @@ def build_rules() -> None:
          ])
 
     # ================================================================================= SUM105
-    case("sum105-es-restarted-section-numbering", xfail=XFAIL_RESTART, description=
+    case("sum105-es-restarted-section-numbering", description=
          "SUM105 (Spanish): the Debian Reference numbers its Prefacio '1. Aviso' … '5.' and then starts "
          "'Capítulo 1.' with '1.1.', '1.1.1.': section 1 heads two places, so '(sección 1)' is ambiguous "
          "(warning on the sentence, exit 0) and resolves to both; a record located by 'sección 1' is "
@@ -863,7 +856,7 @@ def build_rules() -> None:
                  where="unchecked"),
          ])
 
-    case("sum105-pt-restarted-section-numbering", xfail=XFAIL_RESTART, description=
+    case("sum105-pt-restarted-section-numbering", description=
          "SUM105 (Portuguese): the Debian Reference preface has '1. Aviso Legal' and the book then "
          "starts 'Capítulo 1.', so '(secção 1)' heads two places: a warning on the sentence, exit 0.",
          source=DREF_PT,
@@ -876,7 +869,7 @@ def build_rules() -> None:
              rec("Sem garantias.", {"lines": [33, 40]}, PT_1_AVISO, "afirma"),
          ])
 
-    case("sections-after-restart-resolve-es", xfail=XFAIL_RESTART, description=
+    case("sections-after-restart-resolve-es", description=
          "Headings '1.1.' and '1.1.1.' after the Prefacio's '1.'–'5.' (and 'Capítulo 1.') are numbered "
          "headings of the source: 'sección 1.1.1' and 'sección 1.1' resolve and are backed (SPEC: "
          "sections come from numbered headings; only ambiguity is reported). No finding.",
@@ -891,7 +884,7 @@ def build_rules() -> None:
              rec("Pantalla de inicio de sesión.", "sección 1.1.1", ES_111, "afirma", where="unchecked"),
          ])
 
-    case("sections-after-restart-resolve-pt", xfail=XFAIL_RESTART, description=
+    case("sections-after-restart-resolve-pt", description=
          "Portuguese twin of sections-after-restart-resolve-es: 'secção 1.1.1' after the preface's "
          "'1.'–'5.' resolves and is backed. No finding.",
          source=DREF_PT,
@@ -1879,22 +1872,8 @@ def build_sources_and_more_forms() -> None:
                  rec("Any price or none.", "section 4", G_4), Raw("   ")])
 
 
-XFAIL_LIST_PART = ("a locator group whose first part is malformed, '(section three; p. 4)', is reported "
-                   "as SUM101 missing-locator instead of SUM104 for the malformed part (the 'p. 4' part "
-                   "is a valid locator); SPEC: a keyword followed by anything else is SUM104, and a "
-                   "sentence with a locator is not SUM101")
-XFAIL_ENTITY = ("HTML entities in the Markdown summary are not decoded before locators are parsed: "
-                "'(p.&nbsp;4)' (how Markdown authors keep 'p. 4' on one line; it renders as a no-break "
-                "space) is SUM104 'p. is followed by &nbsp;4'; a raw U+00A0 works")
-XFAIL_ALIAS = ("an 800-byte YAML claims file whose quote (or claim, or locator) is an alias nesting 8 "
-               "levels (9^8 references, the 'billion laughs' shape) takes 7-13 s and 650 MB, and one "
-               "level more ~50 s and >4 GB before a MemoryError (exit 2 'internal error'): the aliased "
-               "structure is expanded while reporting SUM200; SPEC: size limits keep every run "
-               "bounded, time about linear in input size")
-
-
 def build_more_defects() -> None:
-    case("sum104-malformed-part-in-list", xfail=XFAIL_LIST_PART, description=
+    case("sum104-malformed-part-in-list", description=
          "A locator list whose first part is malformed: '(section three; p. 4)' is SUM104 for 'section "
          "three' (and no SUM101: the group is a locator, its 'p. 4' part is backed).",
          source=RFC,
@@ -1956,14 +1935,30 @@ def build_more_defects() -> None:
                  rec("Global scope.", "pp. 5–6", R_P6_GLOBAL),
                  rec("Locator or name.", "section 1.1.3", R_113)])
 
-    case("locator-html-entity-nbsp", xfail=XFAIL_ENTITY, description=
+    case("locator-html-entity-nbsp", description=
          "'&nbsp;' in a Markdown summary renders as a no-break space: '(p.&nbsp;4)' and "
-         "'(S.&nbsp;4)' are the locators p. 4 and S. 4. No finding.",
+         "'(S.&nbsp;4)' are the locators p. 4 and S. 4; other character references render too: "
+         "'(pp.&nbsp;5&ndash;6)', '(&sect;&#160;1.1.3)'. No finding.",
          source=RFC,
          summary=["# Entities", "",
                   "A URI is a compact means of identifying a resource (p.&nbsp;4).",
-                  "Ein URI identifiziert eine Ressource (S.&nbsp;4)."],
-         claims=[rec("A URI identifies a resource.", "p. 4", R_P4)])
+                  "Ein URI identifiziert eine Ressource (S.&nbsp;4).",
+                  "URIs keep a global scope (pp.&nbsp;5&ndash;6).",
+                  "Each URI can be a locator, a name, or both (&sect;&#160;1.1.3)."],
+         claims=[rec("A URI identifies a resource.", "p. 4", R_P4),
+                 rec("Global scope.", "pp. 5–6", R_P6_GLOBAL),
+                 rec("Locator or name.", "section 1.1.3", R_113)])
+
+    case("locator-emphasis-inside-group",
+         "Emphasis inside a locator group renders away: '(**p. 4**)', '(*see* p. 4)' and "
+         "'(_section 1.1.3_)' are locators, not prose (no SUM101). No finding.",
+         source=RFC,
+         summary=["# Emphasis", "",
+                  "A URI is a compact means of identifying a resource (**p. 4**).",
+                  "A URI identifies a resource (*see* p. 4).",
+                  "Each URI can be a locator, a name, or both (_section 1.1.3_)."],
+         claims=[rec("A URI identifies a resource.", "p. 4", R_P4),
+                 rec("Locator or name.", "section 1.1.3", R_113)])
 
     case("sum205-once-inside-locator-ok",
          "SUM205 negative: 'Toda persona tiene derecho a la libertad de' stands twice in the document "
@@ -2056,7 +2051,7 @@ def build_more_defects() -> None:
             + "  - claim: An alias bomb in the quote.\n    locator: p. 4\n"
             + "    quote: *l7\n    strength: states\n")
     bomb_line = bomb_head.count("\n") + 5  # the second record's "- claim:" line
-    case("yaml-alias-bomb-bounded", xfail=XFAIL_ALIAS, description=
+    case("yaml-alias-bomb-bounded", description=
          "A claims file of 800 bytes whose second record's quote is a YAML alias nesting 8 levels "
          "deep (9^8 references, the 'billion laughs' shape) must not be expanded: within 3 seconds the "
          "run either refuses the file (exit 2) or reports that record as SUM200 (a quote must be text) "
