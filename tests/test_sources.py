@@ -152,6 +152,76 @@ def test_gpl_style_sections_and_the_wrapped_seven():
     assert _section(doc, "7").title == "Additional Terms."
 
 
+# Debian Reference 2.100 (GPL-2+), Spanish: lines of the Prefacio ("3." … "5.") and of
+# "Capítulo 1", whose numbering starts again at 1 (tests/cases/_sources/, lines 84-460).
+_DREF_ES = "\n".join([
+    "3. Acerca de este documento", "",
+    "3.1. Directrices", "",
+    "\u00a0\u00a0\u00a0 El presente documento usa las siguientes directrices:", "",
+    "3.6. Cómo informar de errores en este documento", "",
+    "    Puede informar de un error en el paquete debian-reference",
+    "\u00a0\u00a0\u00a0 utilizando reportbug(1). Por favor, incluya la corrección",
+    "    ejecutando «diff -u» con el texto plano o la fuente.", "",
+    "4. Consejos para usuarios noveles", "",
+    "\u00a0\u00a0\u00a0 Aquí hay algunos consejos para usuarios noveles:", "",
+    "5. Algunos comentarios para usuarios noveles", "",
+    "\u00a0\u00a0\u00a0 Los usuarios noveles encontrarán esclarecedoras las siguientes",
+    "    citas de la lista de correo de Debian:", "",
+    "Capítulo 1. Tutoriales de GNU/Linux", "",
+    "    Aprender a usar un sistema informático es como aprender un idioma",
+    "\u00a0\u00a0\u00a0 nuevo. Aunque los libros de ayuda y la documentación son útiles,", "",
+    "1.1. Introducción a la consola", "",
+    "1.1.1. El cursor del intérprete de órdenes", "",
+    "    Al iniciar el sistema, aparecerá la pantalla de inicio de sesión",
+    "\u00a0\u00a0\u00a0 basada en caracteres si no instaló ningún entorno GUI como GNOME", "",
+    "1.1.2. El indicador del intérprete de órdenes en GUI", "",
+    "    Si ha instalado un entorno GUI durante la instalación, se",
+    "    mostrará una pantalla gráfica de inicio de sesión al iniciar el", ""])
+
+# The Portuguese translation: "3.4. popcon" is a heading with a lower-case title.
+_DREF_PT = "\n".join([
+    "3.3. Convenções", "",
+    "    Este documento fornece informação através do seguinte estilo de",
+    "\u00a0\u00a0\u00a0 apresentação simplificado com exemplos de comandos de shell bash", "",
+    "3.4. popcon", "",
+    "    Os dados popcon são apresentados como a medida objectiva da",
+    "\u00a0\u00a0\u00a0 popularidade de cada pacote. Foi descarregado em 2023-02-02", "",
+    "3.5. O tamanho do pacote", "",
+    "    Os dados de tamanho do pacote são também apresentados como a",
+    "    medida objectiva para cada pacote. São baseados no", ""])
+
+
+def test_numbering_restarts_under_a_chapter_word(tmp_path):
+    doc = _load_text(tmp_path, _DREF_ES)
+    assert _idents(doc) == ["3", "3.1", "3.6", "4", "5", "1", "1.1", "1.1.1", "1.1.2"]
+    chapter = doc.sections[5]
+    assert chapter.title == "Tutoriales de GNU/Linux" and chapter.level == 1
+    assert doc.text[chapter.span.start:].startswith("Capítulo 1.")
+    assert chapter.span.end == len(doc.text)  # the chapter holds 1.1 … 1.1.2
+    assert "1.1.1. El cursor" in doc.text[chapter.span.start:chapter.span.end]
+    five = _section(doc, "5")
+    assert five.span.end == chapter.span.start  # the restart closes the preface's section 5
+
+
+def test_numbering_restarts_cleanly_or_after_a_part_line_and_lists_do_not(tmp_path):
+    clean = "1. Scope\n\nText.\n\n2. Terms\n\nText.\n\n1. Design\n\n1.1. Goals\n\nText.\n\n1.2. Risks\n\nText.\n"
+    assert _idents(_load_text(tmp_path, clean)) == ["1", "2", "1", "1.1", "1.2"]
+    parts = "Part I\n\n1. Scope\n\nText.\n\n2. Terms\n\nText.\n\nPart II Practice\n\n1. Design\n\nText.\n"
+    assert _idents(_load_text(tmp_path, parts)) == ["1", "2", "1"]
+    # A list that starts again at "1." (in lower case or not) is no new numbering.
+    lists = ("1. Scope\n\nText.\n\n2. Terms\n\nThe operator must:\n\n1. keep logs\n\n"
+             "2. rotate keys\n\n3. Rules\n\nText.\n")
+    assert _idents(_load_text(tmp_path, lists)) == ["1", "2", "3"]
+
+
+def test_lower_case_title_where_the_numbering_vouches_for_it(tmp_path):
+    doc = _load_text(tmp_path, _DREF_PT)
+    assert _idents(doc) == ["3.3", "3.4", "3.5"]
+    assert _section(doc, "3.4").title == "popcon"
+    # Without the numbering around it, a lower-case numbered line stays prose.
+    assert _idents(_load_text(tmp_path, "1. Scope\n\nText.\n\n3.4 popcon\n\nText.\n")) == ["1"]
+
+
 # ---------------------------------------------------------------- headings: styles
 
 

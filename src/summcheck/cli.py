@@ -83,7 +83,8 @@ def check(
 
     try:
         settings = discover(config, paths or [])
-        summaries = find_summaries(paths or [Path(".")], settings)
+        summaries = find_summaries(paths or [Path(".")], settings,
+                                   explicit_inputs=source is not None or claims is not None)
         options = build_options(settings, source=source, claims=claims, ocr=ocr,
                                 page_numbers=page_numbers.value if page_numbers else None,
                                 select=select, ignore=ignore)
@@ -107,27 +108,15 @@ def check(
     raise typer.Exit(report.exit_code(fail_level(settings, fail_on.value if fail_on else None)))
 
 
-def find_summaries(paths: list[Path], settings=None,
-                   explicit_inputs: Optional[bool] = None) -> list[Path]:
+def find_summaries(paths: list[Path], settings=None, explicit_inputs: bool = False) -> list[Path]:
     """Summary files named, or found in named folders: Markdown files whose front matter names
     their inputs, or that the configuration's `summaries` globs map to a source.
 
     A named file that is no summary (a source, a claims file, a README: what pre-commit passes)
     stands for the summaries under the current folder that use it, and for nothing when none
-    does. With --source or --claims (`explicit_inputs`; by default read from the running
-    command's options) every named file is a summary."""
+    does. With --source or --claims (`explicit_inputs`) every named file is a summary."""
     from .changed import is_summary, summaries_for
 
-    if explicit_inputs is None:
-        ctx = None
-        for module in ("typer._click.globals", "click"):  # typer vendors click since 0.2x
-            try:
-                ctx = __import__(module, fromlist=["_"]).get_current_context(silent=True)
-                break
-            except (ImportError, AttributeError):  # pragma: no cover - typer version
-                continue
-        explicit_inputs = ctx is not None and any(
-            ctx.params.get(key) is not None for key in ("source", "claims"))
     found: list[Path] = []
     others: list[Path] = []
     for path in paths:

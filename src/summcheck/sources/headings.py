@@ -1,4 +1,30 @@
-"""Numbered-heading detection shared by text, Markdown and PDF sources."""
+"""Numbered-heading detection shared by text, Markdown and PDF sources.
+
+Candidates are numbered lines of the right shape; `_select` keeps those whose numbering fits
+the document's sequence (the next number, or forward with a heading's line shape).
+
+Numbering restarts. A document may number again from 1 (a preface "1."–"5." and then
+"Capítulo 1.", "1.1.", "1.1.1."; appendices; parts). The sequence may return to 1 (a
+top-level "1" or "0") only with evidence of a new division:
+  - a chapter word heads the line itself: "Chapter 1", "Capítulo 1.", "Kapitel 1";
+  - a division line stands since the last candidate: "Part II", "Teil 2", "Parte I",
+    "Book 3", "CAPÍTULO IV" (a word, a number or roman numeral, a capitalised title or none);
+  - an appendix heading comes right before it ("Appendix A", "Anexo", "Apêndice" …);
+  - or the new sequence starts cleanly: "1" is followed by its first subsection "1.1", and
+    the candidate after that continues "1.1" (say "1.1.1" or "1.2").
+A bare list restarting at "1." after section 5 has none of these and stays a list. A restart
+that repeats the number and title of a heading already kept (a running header, a TOC echo)
+is refused, and so is any heading that merely repeats the number and title of the one just
+kept. Both places of a restarted number are sections: the identifier is ambiguous (SUM105).
+
+Lower-case titles. A numbered line whose title starts in lower case ("3.4. popcon") is
+usually a sentence or a list item; it is kept only as a weak candidate in plain text with
+blank lines, and only where the rest of the evidence vouches for it: a blank line on either
+side, a short title (a name, not a sentence: at most 5 words and 40 characters, no closing
+punctuation), the exact next number right after the heading kept before it (no refused
+numbered line between), set like that heading (same indent and mark after the number), and
+the next heading follows on from it. Weak candidates never count as look-ahead for others.
+"""
 from __future__ import annotations
 
 import re
@@ -533,7 +559,7 @@ def detect_sections(text: str, pages: list[Page], *, style: Style = "text") -> l
                     c.strong = c.indent <= usual + 1 and (c.blank_after or len(c.text) <= 50)
     articles = _select([c for c in cands if c.parsed.family == "art"])
     numbered = [c for c in cands if c.parsed.family == "num"]
-    if weaks and not (style == "markdown" and any(c.explicit for c in cands)):
+    if weaks:  # plain text only (see _scan)
         numbered = sorted(numbered + weaks, key=lambda c: c.start)
     if len(articles) >= 2:
         # A text structured by articles numbers its paragraphs and definitions "1.", "2." and

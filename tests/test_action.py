@@ -1,0 +1,572 @@
+"""The GitHub Action: `python -m summcheck.action` in a simulated `GITHUB_*` environment, and
+the composite action's run step executed as the runner would execute it.
+
+Each scenario is a temporary git repository with the bundled examples and a pull request (an
+event payload naming base and head commits); the step summary and output files live in
+tmp_path, as `$GITHUB_STEP_SUMMARY` and `$GITHUB_OUTPUT` do on a runner.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from summcheck import action as action_module
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples"
+SARIF_SCHEMA = Path(__file__).parent / "fixtures" / "sarif-schema-2.1.0.json"
+GIT_ENV = {"GIT_AUTHOR_NAME": "summcheck tests", "GIT_AUTHOR_EMAIL": "tests@example.invalid",
+           "GIT_COMMITTER_NAME": "summcheck tests", "GIT_COMMITTER_EMAIL": "tests@example.invalid",
+           "GIT_CONFIG_NOSYSTEM": "1"}
+QUERY_QUOTE = "may represent data within the query component"  # in examples/rfc3986/claims.jsonl
+SOURCE_PHRASE = 'question mark ("?") may represent data'  # in examples/rfc3986/rfc3986.txt
+ANNOTATION = re.compile(r"^::(error|warning|notice) file=([^,]+),line=(\d+)(?:,col=\d+)?,"
+                        r"title=(SUM\d{3}) [a-z-]+::.+$", re.MULTILINE)
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+# ---------------------------------------------------------------- a pull request in a repository
+
+
+def git(cwd: Path, *args: str) -> str:
+    env = {**os.environ, **GIT_ENV, "HOME": str(cwd)}
+    return subprocess.run(["git", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false",
+                           *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          check=True).stdout
+
+
+def commit_all(repo: Path, message: str) -> str:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--allow-empty", "-m", message)
+    return git(repo, "rev-parse", "HEAD").strip()
+
+
+def replace_in(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+class PullRequest:
+    """A workspace whose base commit adds the examples; `head()` commits the change under test
+    and writes the event payload."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.tmp = tmp_path
+        self.workspace = tmp_path / "workspace"
+        for name in ("rfc3986", "fhs", "defects"):
+            shutil.copytree(EXAMPLES / name, self.workspace / "examples" / name)
+        (self.workspace / "README.md").write_text("# Project\n", encoding="utf-8")
+        git(self.workspace, "init", "-q")
+        self.base = commit_all(self.workspace, "base: the examples")
+        self.head_sha = self.base
+        self.event = tmp_path / "event.json"
+        self.write_event()
+
+    def head(self, message: str = "head") -> str:
+        self.head_sha = commit_all(self.workspace, message)
+        self.write_event()
+        return self.head_sha
+
+    def write_event(self, base: str | None = None, head: str | None = None) -> None:
+        payload = {"action": "synchronize", "number": 7, "pull_request": {
+            "number": 7, "base": {"ref": "main", "sha": base or self.base},
+            "head": {"ref": "topic", "sha": head or self.head_sha}}}
+        self.event.write_text(json.dumps(payload), encoding="utf-8")
+
+    def env(self, **inputs: str) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("INPUT_", "GITHUB_", "RUNNER_"))}
+        env.update(GIT_ENV)
+        env.update({
+            "GITHUB_ACTIONS": "true",
+            "GITHUB_WORKSPACE": str(self.workspace),
+            "GITHUB_EVENT_NAME": "pull_request",
+            "GITHUB_EVENT_PATH": str(self.event),
+            "GITHUB_BASE_REF": "main",
+            "GITHUB_STEP_SUMMARY": str(self.tmp / "step_summary.md"),
+            "GITHUB_OUTPUT": str(self.tmp / "github_output.txt"),
+            "HOME": str(self.tmp),
+        })
+        defaults = {"PATHS": "", "CONFIG": "", "FAIL_ON": "", "ANNOTATIONS": "true",
+                    "SARIF_FILE": "summcheck.sarif", "JOB_SUMMARY": "true", "EXTRA_ARGS": ""}
+        for key, value in {**defaults, **inputs}.items():
+            env[f"INPUT_{key}"] = value
+        return env
+
+    def run(self, env: dict[str, str] | None = None, **inputs: str) -> "Run":
+        env = env if env is not None else self.env(**inputs)
+        done = subprocess.run([sys.executable, "-m", "summcheck.action"], env=env,
+                              cwd=self.workspace, capture_output=True, text=True, timeout=300)
+        return Run(done, self)
+
+    @property
+    def outputs(self) -> dict[str, str]:
+        return parse_outputs(self.tmp / "github_output.txt")
+
+    @property
+    def step_summary(self) -> str:
+        path = self.tmp / "step_summary.md"
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+class Run:
+    def __init__(self, done: subprocess.CompletedProcess, pr: PullRequest) -> None:
+        self.code, self.stdout, self.stderr, self.pr = (done.returncode, done.stdout,
+                                                        done.stderr, pr)
+
+    @property
+    def annotations(self) -> list[tuple[str, str, int, str]]:
+        return [(m[1], m[2], int(m[3]), m[4]) for m in ANNOTATION.finditer(self.stdout)]
+
+    def __repr__(self) -> str:
+        return f"exit {self.code}\n--- stdout\n{self.stdout}\n--- stderr\n{self.stderr}"
+
+
+def parse_outputs(path: Path) -> dict[str, str]:
+    """Read `$GITHUB_OUTPUT` as the runner does: `name=value` and `name<<DELIM … DELIM`."""
+    outputs: dict[str, str] = {}
+    if not path.exists():
+        return outputs
+    lines = path.read_text(encoding="utf-8").split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line:
+            i += 1
+            continue
+        if "<<" in line and ("=" not in line or line.index("<<") < line.index("=")):
+            name, delimiter = line.split("<<", 1)
+            end = lines.index(delimiter, i + 1)
+            outputs[name] = "\n".join(lines[i + 1:end])
+            i = end + 1
+        else:
+            name, value = line.split("=", 1)
+            outputs[name] = value
+            i += 1
+    return outputs
+
+
+def validate_sarif(path: Path) -> dict:
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft4Validator(schema,
+                                           format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
+    log = json.loads(path.read_text(encoding="utf-8"))
+    errors = [f"{list(e.path)}: {e.message}" for e in validator.iter_errors(log)]
+    assert not errors, errors
+    return log
+
+
+@pytest.fixture
+def pr(tmp_path) -> PullRequest:
+    return PullRequest(tmp_path)
+
+
+# ---------------------------------------------------------------- pull request scenarios
+
+
+def test_a_broken_claims_file_fails_the_summary_that_uses_it(pr):
+    replace_in(pr.workspace / "examples/rfc3986/claims.jsonl", QUERY_QUOTE,
+               QUERY_QUOTE.replace("may", "must"))
+    pr.head("claims: a quote that is not in the source")
+    run = pr.run()
+    assert run.code == 1, run
+    # annotations, on the claims file, for the one summary the change touches
+    assert ("error", "examples/rfc3986/claims.jsonl", 1, "SUM201") in run.annotations, run
+    assert {a[1] for a in run.annotations} <= {"examples/rfc3986/claims.jsonl",
+                                                "examples/rfc3986/summary.md"}, run
+    assert "examples/defects" not in run.stdout and "examples/fhs" not in run.stdout
+    # the readable report sits in a group, with workflow commands stopped inside it
+    assert "::group::summcheck report" in run.stdout and "::endgroup::" in run.stdout
+    token = re.search(r"^::stop-commands::([0-9a-f]{32})$", run.stdout, re.MULTILINE)
+    assert token and f"::{token[1]}::" in run.stdout
+    # job summary
+    summary = pr.step_summary
+    assert summary.splitlines()[0] == "## summcheck: 2 errors in 2 files"
+    assert "examples/rfc3986/claims.jsonl" in summary and "SUM201" in summary
+    assert "SUM103" in summary  # the sentence that quote backed is now unbacked
+    # SARIF, valid against the official schema, with repository-relative URIs
+    log = validate_sarif(pr.workspace / "summcheck.sarif")
+    results = log["runs"][0]["results"]
+    uris = {r["ruleId"]: r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in results}
+    assert uris == {"SUM201": "examples/rfc3986/claims.jsonl",
+                    "SUM103": "examples/rfc3986/summary.md"}
+    # outputs
+    assert pr.outputs == {"exit-code": "1", "sarif-file": "summcheck.sarif", "errors": "2",
+                          "warnings": "0", "infos": "0"}
+
+
+def test_a_clean_change_passes_and_checks_only_what_it_touches(pr):
+    with (pr.workspace / "examples/rfc3986/claims.jsonl").open("a", encoding="utf-8") as handle:
+        handle.write('{"claim": "A URI can be resolved against a base.", "locator": '
+                     '"section 5.1", "quote": "A base URI must be established by the parser '
+                     'prior to parsing URI references that might be relative.", '
+                     '"strength": "requires", "x-note": "repeated on purpose"}\n')
+    replace_in(pr.workspace / "README.md", "# Project", "# The project")
+    pr.head("claims: a duplicate record, README")
+    run = pr.run(FAIL_ON="error")
+    assert run.code == 0, run  # SUM301 is a warning: below fail-on
+    assert ("warning", "examples/rfc3986/claims.jsonl", 22, "SUM301") in run.annotations, run
+    assert "1 summary checked" in run.stdout
+    outputs = pr.outputs
+    assert outputs["exit-code"] == "0" and outputs["errors"] == "0"
+    assert outputs["warnings"] == "1"
+    validate_sarif(pr.workspace / "summcheck.sarif")
+    # the same change with fail-on: warning fails
+    run = pr.run(FAIL_ON="warning")
+    assert run.code == 1, run
+
+
+def test_a_changed_source_rechecks_the_summaries_that_cite_it(pr):
+    replace_in(pr.workspace / "examples/rfc3986/rfc3986.txt", SOURCE_PHRASE,
+               SOURCE_PHRASE.replace("may", "can"))
+    pr.head("source edited")
+    run = pr.run(SARIF_FILE="reports/summcheck.sarif")
+    assert run.code == 1, run
+    assert ("error", "examples/rfc3986/claims.jsonl", 1, "SUM201") in run.annotations, run
+    assert pr.outputs["sarif-file"] == "reports/summcheck.sarif"
+    validate_sarif(pr.workspace / "reports/summcheck.sarif")
+
+
+def test_a_pdf_shared_by_two_summaries_checks_both(pr):
+    pdf = pr.workspace / "examples/fhs/fhs-3.0.pdf"
+    pdf.write_bytes(pdf.read_bytes() + b"\n% appended by a test\n")
+    pr.head("pdf touched")
+    run = pr.run()
+    assert run.code == 1, run  # the defects example names the same PDF
+    assert "2 summaries checked" in run.stdout
+    files = {a[1] for a in run.annotations}
+    assert "examples/defects/summary.md" in files
+
+
+def test_the_defects_summary_fails_with_capped_annotations(pr):
+    with (pr.workspace / "examples/defects/summary.md").open("a", encoding="utf-8") as handle:
+        handle.write("\nOne more sentence without a locator.\nAnd another one.\n")
+    pr.head("defects: two more errors")
+    run = pr.run()
+    assert run.code == 1, run
+    kinds = [a[0] for a in run.annotations]
+    assert 0 < kinds.count("error") <= 10 and kinds.count("warning") <= 10
+    assert "::notice::" in run.stdout and "showing the first 10 errors" in run.stdout
+    outputs = pr.outputs
+    assert outputs["exit-code"] == "1" and outputs["errors"] == "12"
+
+
+def test_no_summary_touched_is_a_notice_and_success(pr):
+    replace_in(pr.workspace / "README.md", "# Project", "# Project, renamed")
+    pr.head("docs only")
+    run = pr.run()
+    assert run.code == 0, run
+    assert "::notice::" in run.stdout and "nothing to check" in run.stdout
+    assert not (pr.workspace / "summcheck.sarif").exists()
+    assert "Nothing to check" in pr.step_summary
+    assert pr.outputs == {"exit-code": "0", "sarif-file": "", "errors": "0", "warnings": "0",
+                          "infos": "0"}
+
+
+def test_when_git_cannot_diff_every_summary_is_checked(pr):
+    pr.head("nothing")
+    pr.write_event(base="0" * 40, head="1" * 40)  # commits this clone does not have
+    env = pr.env()
+    env["GITHUB_BASE_REF"] = ""
+    run = pr.run(env)
+    assert "fetch-depth: 0" in run.stdout and "checking every summary" in run.stdout
+    assert run.code == 1, run  # the defects example is among them
+    assert "3 summaries checked" in run.stdout
+
+
+def test_paths_input_overrides_the_pull_request(pr):
+    run = pr.run(PATHS="examples/rfc3986/summary.md", SARIF_FILE="", JOB_SUMMARY="false",
+                 ANNOTATIONS="false")
+    assert run.code == 0, run
+    assert run.annotations == []
+    assert "summcheck: all checks passed" not in run.stdout  # annotations off
+    assert "All checks passed." in run.stdout  # the readable report
+    assert pr.step_summary == ""
+    assert not (pr.workspace / "summcheck.sarif").exists()
+    assert pr.outputs["exit-code"] == "0" and pr.outputs["sarif-file"] == ""
+    # a source named in paths stands for the summaries citing it
+    run = pr.run(PATHS="examples/fhs/fhs-3.0.pdf")
+    assert run.code == 1 and "2 summaries checked" in run.stdout, run
+
+
+def test_push_event_checks_every_summary(pr):
+    env = pr.env(PATHS="", FAIL_ON="never")
+    env["GITHUB_EVENT_NAME"] = "push"
+    run = pr.run(env)
+    assert run.code == 0, run  # findings reported, fail-on never
+    assert "3 summaries checked" in run.stdout
+    assert int(pr.outputs["errors"]) > 0 and pr.outputs["exit-code"] == "0"
+
+
+def test_extra_args_are_parsed_as_the_command_line_does(pr):
+    run = pr.run(PATHS="examples/defects/summary.md", EXTRA_ARGS="--select SUM1 --ignore SUM104")
+    assert run.code == 1, run
+    codes = {a[3] for a in run.annotations}
+    assert codes and all(c.startswith("SUM1") for c in codes) and "SUM104" not in codes
+    run = pr.run(PATHS="examples/defects/summary.md", EXTRA_ARGS="--select SUM105",
+                 FAIL_ON="warning")
+    assert run.code == 1 and pr.outputs["warnings"] == "1" and pr.outputs["errors"] == "0"
+    run = pr.run(PATHS="examples/defects/summary.md", EXTRA_ARGS="--select SUM105 --fail-on error")
+    assert run.code == 0, run
+
+
+def test_config_input(pr):
+    (pr.workspace / "ci.toml").write_text('ignore = ["SUM1", "SUM2", "SUM3"]\n', encoding="utf-8")
+    run = pr.run(PATHS="examples/defects/summary.md", CONFIG="ci.toml")
+    assert run.code == 0, run
+    assert pr.outputs["errors"] == "0"
+
+
+# ---------------------------------------------------------------- bad input: exit 2, one line
+
+
+@pytest.mark.parametrize("inputs, message", [
+    ({"FAIL_ON": "sometimes"}, "fail-on: 'sometimes' is not one of error, warning, info, never"),
+    ({"ANNOTATIONS": "maybe"}, "annotations: 'maybe' is not true or false"),
+    ({"PATHS": "examples/nope.md"}, "examples/nope.md: no such file"),
+    ({"PATHS": "'unbalanced"}, "paths: No closing quotation"),
+    ({"EXTRA_ARGS": "--format json"}, "extra-args: --format is not an option here"),
+    ({"EXTRA_ARGS": "--no-such-option"}, "extra-args: No such option: --no-such-option"),
+    ({"EXTRA_ARGS": "--help"}, "extra-args: --help is not an option here"),
+    ({"EXTRA_ARGS": "--page-numbers printed"}, "Invalid value for '--page-numbers'"),
+    ({"EXTRA_ARGS": "--select SUM999"}, "unknown rule 'SUM999'"),
+    ({"EXTRA_ARGS": "examples/rfc3986/summary.md"}, "name the files to check in the paths input"),
+    ({"EXTRA_ARGS": "--fail-on info", "FAIL_ON": "error"}, "--fail-on is given twice"),
+    ({"CONFIG": "missing.toml"}, "missing.toml: no such configuration file"),
+    ({"PATHS": "examples/rfc3986/summary.md", "SARIF_FILE": "examples/rfc3986/claims.jsonl"},
+     "--output names an input file"),
+])
+def test_bad_input_is_exit_2_with_one_error_line(pr, inputs, message):
+    run = pr.run(**inputs)
+    assert run.code == 2, run
+    errors = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert len(errors) == 1 and errors[0].startswith("::error::summcheck: "), run
+    assert message in errors[0], run
+    assert "Traceback" not in run.stdout + run.stderr
+    assert pr.outputs["exit-code"] == "2"
+    # inputs are never modified
+    assert (pr.workspace / "examples/rfc3986/claims.jsonl").read_bytes() == (
+        EXAMPLES / "rfc3986/claims.jsonl").read_bytes()
+
+
+def test_a_missing_claims_file_is_exit_2(pr):
+    (pr.workspace / "examples/rfc3986/claims.jsonl").unlink()
+    pr.head("claims deleted")
+    run = pr.run()
+    assert run.code == 2, run
+    assert "claims.jsonl" in run.stdout and "::error::summcheck:" in run.stdout
+
+
+# ---------------------------------------------------------------- safe passing of inputs
+
+
+NASTY = "my summary $(touch PWNED) `touch PWNED2`; touch PWNED3 \"q\" 'x'.md"
+
+
+def nasty_summary(pr: PullRequest) -> Path:
+    path = pr.workspace / "examples/rfc3986" / NASTY
+    shutil.copy(pr.workspace / "examples/rfc3986/summary.md", path)
+    return path
+
+
+def assert_nothing_ran(pr: PullRequest) -> None:
+    for root in (pr.workspace, pr.tmp, Path.cwd()):
+        assert not list(root.glob("PWNED*")), f"a shell ran an input in {root}"
+
+
+def test_paths_with_spaces_and_shell_syntax_are_data(pr):
+    nasty_summary(pr)
+    quoted = "examples/rfc3986/" + NASTY
+    run = pr.run(PATHS=shlex.quote(quoted), EXTRA_ARGS="--ignore 'SUM304' --select \"SUM\"")
+    assert run.code == 0, run
+    assert "1 summary checked" in run.stdout
+    assert_nothing_ran(pr)
+    # and through a pull request's changed files
+    pr.head("a summary with a nasty name")
+    run = pr.run()
+    assert run.code == 0, run
+    assert "1 summary checked" in run.stdout
+    assert_nothing_ran(pr)
+
+
+def load_action() -> dict:
+    return yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
+
+
+def evaluate(expression_text: str, inputs: dict[str, str], steps: dict[str, dict]) -> str:
+    """The few `${{ }}` expressions action.yml uses, evaluated as the runner would: to a
+    string, before the shell ever sees it."""
+    def one(match: re.Match) -> str:
+        expr = match[1].strip()
+        if expr.startswith("inputs."):
+            return inputs[expr[len("inputs."):]]
+        m = re.fullmatch(r"steps\.([\w-]+)\.outputs\.([\w-]+)", expr)
+        if m:
+            return steps[m[1]][m[2]]
+        raise AssertionError(f"unexpected expression {expr!r} in action.yml")
+
+    return re.sub(r"\$\{\{(.*?)\}\}", one, expression_text)
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+def test_the_action_run_step_passes_hostile_inputs_as_data(pr):
+    """Execute action.yml's `run` step with bash, its `env:` evaluated from hostile inputs."""
+    action = load_action()
+    inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
+    nasty_summary(pr)
+    inputs.update({
+        "paths": shlex.quote(f"examples/rfc3986/{NASTY}") + "\n$(touch PWNED4)",
+        "extra-args": "--ignore SUM304",
+        "sarif-file": "out dir/$(touch PWNED7).sarif",
+    })
+    step = next(s for s in action["runs"]["steps"] if s.get("id") == "run")
+    assert "${{" not in step["run"]
+    env = pr.env()
+
+    def run_step() -> subprocess.CompletedProcess:
+        env.update({k: evaluate(str(v), inputs, {"install": {"python": sys.executable}})
+                    for k, v in step["env"].items()})
+        return subprocess.run([step["shell"], "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                               step["run"]], env=env, cwd=pr.workspace, capture_output=True,
+                              text=True, timeout=300)
+
+    done = run_step()
+    out = done.stdout + done.stderr
+    assert_nothing_ran(pr)
+    # unquoted, "$(touch PWNED4)" is two words of the paths input: files that do not exist
+    assert done.returncode == 2, out
+    assert "::error::summcheck: $(touch: no such file" in out
+    inputs["paths"] = shlex.quote(f"examples/rfc3986/{NASTY}")
+    for extra, message in (("--ignore \"$(touch PWNED5)\"", "unknown rule '$(touch PWNED5)'"),
+                           ("--ignore SUM1; touch PWNED6", "name the files to check in the paths")):
+        inputs["extra-args"] = extra
+        done = run_step()
+        out = done.stdout + done.stderr
+        assert_nothing_ran(pr)
+        assert done.returncode == 2 and message in out, out
+    inputs["extra-args"] = "--ignore SUM304"
+    done = run_step()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert_nothing_ran(pr)
+    validate_sarif(pr.workspace / "out dir" / "$(touch PWNED7).sarif")
+    assert pr.outputs["sarif-file"] == "out dir/$(touch PWNED7).sarif"
+
+
+# ---------------------------------------------------------------- action.yml itself
+
+
+def test_action_yml_is_a_composite_action_wired_to_the_script():
+    action = load_action()
+    assert action["runs"]["using"] == "composite"
+    assert set(action["inputs"]) >= {"paths", "config", "fail-on", "annotations", "sarif-file",
+                                     "job-summary", "extra-args"}
+    assert action["inputs"]["sarif-file"]["default"] == "summcheck.sarif"
+    assert action["inputs"]["annotations"]["default"] == "true"
+    assert action["inputs"]["job-summary"]["default"] == "true"
+    outputs = action["outputs"]
+    assert set(outputs) == {"exit-code", "sarif-file", "errors", "warnings", "infos"}
+    for name, spec in outputs.items():
+        assert spec["value"] == f"${{{{ steps.run.outputs.{name} }}}}"
+    steps = action["runs"]["steps"]
+    run_steps = [s for s in steps if "run" in s]
+    assert run_steps and all(s.get("shell") == "bash" for s in run_steps)
+    for step in run_steps:
+        assert "${{" not in step["run"], step["run"]
+    run = next(s for s in steps if s.get("id") == "run")
+    assert "-m summcheck.action" in run["run"]
+    # every input reaches the script, through env: only
+    names = {f"INPUT_{n.upper().replace('-', '_')}" for n in action["inputs"]} - {
+        "INPUT_PYTHON_VERSION"}
+    assert names <= set(run["env"]), names - set(run["env"])
+    install = next(s for s in steps if s.get("id") == "install")
+    assert '"$GITHUB_ACTION_PATH"' in install["run"] and "$RUNNER_TEMP" in install["run"]
+    for step in steps:
+        if "uses" in step:
+            assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", step["uses"]), step["uses"]
+
+
+def test_action_installs_from_its_own_checkout(tmp_path):
+    """The install step, run as the runner would, builds summcheck from $GITHUB_ACTION_PATH
+    (a non-editable install: the package data must come along)."""
+    if os.environ.get("SUMMCHECK_SKIP_INSTALL_TEST"):
+        pytest.skip("SUMMCHECK_SKIP_INSTALL_TEST is set")
+    action = load_action()
+    install = next(s for s in action["runs"]["steps"] if s.get("id") == "install")
+    checkout = tmp_path / "action"
+    shutil.copytree(REPO, checkout, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "__pycache__", ".pytest_cache", "*.egg-info", "build", "dist",
+        "node_modules", "_data", "tests", "benchmarks"))
+    runner_temp = tmp_path / "runner temp"
+    runner_temp.mkdir()
+    output = tmp_path / "install_output.txt"
+    env = {**os.environ, "GITHUB_ACTION_PATH": str(checkout), "RUNNER_TEMP": str(runner_temp),
+           "GITHUB_OUTPUT": str(output), "PIP_NO_INPUT": "1"}
+    bindir = str(Path(sys.executable).parent)
+    env["PATH"] = bindir + os.pathsep + env.get("PATH", "")  # a python3 of our version first
+    done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                           install["run"]], env=env, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0 and ("Could not find a version" in done.stderr
+                                 or "Failed to establish" in done.stderr):
+        pytest.skip("no package index reachable to install summcheck's build dependencies")
+    assert done.returncode == 0, done.stdout + done.stderr
+    python = parse_outputs(output)["python"]
+    assert Path(python).is_file() and str(runner_temp) in python
+    pr = PullRequest(tmp_path / "pr")
+    env = pr.env(PATHS="examples/defects/summary.md")
+    run = subprocess.run([python, "-m", "summcheck.action"], env=env, cwd=pr.workspace,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "SUM200" in run.stdout  # the claims schema, shipped as package data, was found
+    validate_sarif(pr.workspace / "summcheck.sarif")
+
+
+# ---------------------------------------------------------------- pieces
+
+
+def test_write_outputs_uses_a_heredoc_for_multi_line_values(tmp_path):
+    target = tmp_path / "out"
+    action_module.write_outputs({"GITHUB_OUTPUT": str(target)},
+                                {"one": "a=b", "two": "line 1\nline 2", "three": 3})
+    text = target.read_text(encoding="utf-8")
+    assert re.search(r"^two<<ghadelimiter_[0-9a-f]{32}$", text, re.MULTILINE)
+    assert parse_outputs(target) == {"one": "a=b", "two": "line 1\nline 2", "three": "3"}
+    action_module.write_outputs({}, {"ignored": 1})  # no $GITHUB_OUTPUT: nothing to do
+
+
+def test_inputs_from_env_defaults_and_splitting():
+    inputs = action_module.Inputs.from_env({})
+    assert inputs.paths == [] and inputs.config is None and inputs.fail_on is None
+    assert inputs.annotations and inputs.job_summary and inputs.sarif_file == "summcheck.sarif"
+    inputs = action_module.Inputs.from_env({
+        "INPUT_PATHS": "a.md\n  'b c.md'  d.pdf\n", "INPUT_FAIL_ON": "Warning",
+        "INPUT_ANNOTATIONS": "False", "INPUT_JOB_SUMMARY": "TRUE",
+        "INPUT_EXTRA_ARGS": "--ocr --source 's t.txt' --page-numbers physical --select SUM1,SUM2"})
+    assert inputs.paths == [Path("a.md"), Path("b c.md"), Path("d.pdf")]
+    assert inputs.fail_on == "warning" and not inputs.annotations and inputs.job_summary
+    assert inputs.check == {"ocr": True, "source": Path("s t.txt"), "page_numbers": "physical",
+                            "select": ["SUM1,SUM2"]}
+
+
+def test_main_in_process_reports_internal_errors_in_one_line(tmp_path, monkeypatch, capsys):
+    def boom(env):
+        raise RuntimeError("kaputt\nsecond line")
+
+    monkeypatch.setattr(action_module, "run", boom)
+    output = tmp_path / "out"
+    assert action_module.main({"GITHUB_OUTPUT": str(output)}) == 2
+    printed = capsys.readouterr().out
+    assert printed == "::error::summcheck: internal error: RuntimeError: kaputt%0Asecond line\n"
+    assert parse_outputs(output)["exit-code"] == "2"
