@@ -10,11 +10,13 @@ from typing import Literal
 
 from .matching import Matcher, QuoteHit
 from .modality import Lexicon
+from .ocr_matching import FuzzySettings, match_ocr_at_locator, match_ocr_elsewhere
 from .model import ClaimRecord, ClaimsFile, Sentence, SourceDocument, Span, Summary
 from .normalize import FoldedQuote
 from .resolve import Resolution, Resolver
 
-RecordStatus = Literal["invalid", "bad-locator", "unresolved", "verified", "misplaced", "not-found"]
+RecordStatus = Literal["invalid", "bad-locator", "unresolved", "verified", "misplaced", "not-found",
+                       "critical", "too-short"]
 
 
 @dataclass
@@ -25,6 +27,7 @@ class RecordResult:
     hits: list[QuoteHit] = field(default_factory=list)  # occurrences inside the locator
     elsewhere: list[QuoteHit] = field(default_factory=list)  # occurrences outside it
     folded_quote: FoldedQuote | None = None
+    critical: list[str] = field(default_factory=list)  # OCR: what the matched text says otherwise
 
     @property
     def verified(self) -> bool:
@@ -62,11 +65,18 @@ class Analysis:
 
 
 def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,
-            page_numbers: str = "auto", lexicon: Lexicon | None = None) -> Analysis:
+            page_numbers: str = "auto", lexicon: Lexicon | None = None,
+            fuzzy: FuzzySettings | None = None) -> Analysis:
     resolver = Resolver(source, page_numbers)  # type: ignore[arg-type]
     matcher = Matcher(source)
     records = [_analyse_record(record, resolver, matcher) for record in claims.records]
+    if source.ocr:
+        match_ocr_at_locator([r for r in records if r.status == "not-found"], matcher,
+                             fuzzy or FuzzySettings())
     _look_elsewhere([r for r in records if r.status == "not-found"], matcher)
+    if source.ocr:
+        match_ocr_elsewhere([r for r in records if r.status == "not-found"], matcher,
+                            fuzzy or FuzzySettings())
     backing = _BackingIndex(records)
     sentences = []
     for sentence in summary.sentences:

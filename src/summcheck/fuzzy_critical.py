@@ -168,8 +168,35 @@ def find_critical(quote: str, matched: str) -> list[CriticalDifference]:
         gap = _gap(m_text, m_toks, j1, j2)
         found += _numbers(qb, mb, gap)
         found += _negations(qb, mb)
-    found += _modals(q_text, m_text, q_toks, m_toks, q_region, m_region)
+    healed, healed_toks = _heal(m_text, m_toks, q_toks, q_region, m_region)
+    found += _modals(q_text, healed, q_toks, healed_toks, q_region, m_region)
     return _dedupe(found)
+
+
+def _heal(m_text: str, m_toks: list[_Tok], q_toks: list[_Tok], q_region: list[tuple[int, int]],
+          m_region: list[tuple[int, int]]) -> tuple[str, list[_Tok]]:
+    """The OCR text with each word that the alignment pairs with an equal-skeleton word of the
+    quote written as the quote writes it (`nlcht` -> `nicht`), so that a misreading does not
+    break a modal phrase (`dürfen nlcht` is still `dürfen nicht`)."""
+    pieces: list[str] = []
+    last = 0
+    changed = False
+    for j, t in enumerate(m_toks):
+        i_lo, i_hi = m_region[j]
+        word = t.raw
+        if i_hi == i_lo + 1 and q_region[i_lo] == (j, j + 1) and q_toks[i_lo].skel == t.skel \
+                and q_toks[i_lo].raw != t.raw:
+            word = q_toks[i_lo].raw
+            changed = True
+        pieces.append(m_text[last:t.start])
+        pieces.append(word)
+        last = t.end
+    if not changed:
+        return m_text, m_toks
+    pieces.append(m_text[last:])
+    healed = "".join(pieces)
+    toks = _tokens(healed)
+    return (healed, toks) if len(toks) == len(m_toks) else (m_text, m_toks)
 
 
 def _blocks(ops) -> list[tuple[str, int, int, int, int]]:
@@ -280,12 +307,13 @@ def _negations(qb: list[_Tok], mb: list[_Tok]) -> list[CriticalDifference]:
                     "negation", "", t.raw,
                     f'negation: the OCR text has "{t.raw}" (a misread "{near}"?), the quote has no '
                     'negation there'))
-    for t in mn:
+    for t in mn:  # a real negation word in the OCR text is taken at its word ...
         w = t.raw.lower()
         if w in q_words:
             q_words.remove(w)
             continue
-        if not _fuzzy_in(t.skel, q_skel, _max_edits(t.skel)):
+        # ... unless the quote has the same word there, read with look-alikes or accents
+        if not any(q.skel == t.skel for q in qb):
             out.append(CriticalDifference(
                 "negation", "", t.raw,
                 f'negation: the OCR text has "{t.raw}", the quote does not'

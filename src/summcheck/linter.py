@@ -7,6 +7,7 @@ from pathlib import Path
 from .analysis import Analysis, analyse
 from .config import Config
 from .modality import Lexicon
+from .ocr_matching import FuzzySettings
 from .model import Finding, InputError, Severity, Summary
 from .report.model import Report, SummaryReport
 from .rules import Problem, Rule, all_rules
@@ -29,6 +30,7 @@ class Options:
     rule_options: dict[str, dict] = field(default_factory=dict)  # code → keyword arguments
     lexicon: Lexicon | None = None  # modal lexicons with the project's additions
     config: Config = field(default_factory=Config)
+    fuzzy: FuzzySettings = field(default_factory=FuzzySettings)  # OCR sources
 
 
 def check_paths(summaries: list[Path], options: Options) -> Report:
@@ -81,7 +83,7 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
     if not isinstance(ocr, bool):
         raise InputError(f"{path}: front matter: ocr must be true or false, not {ocr!r}")
     source = load_source(source_path, page_numbers=page_numbers, ocr=ocr)
-    return analyse(summary, claims, source, page_numbers, options.lexicon)
+    return analyse(summary, claims, source, page_numbers, options.lexicon, options.fuzzy)
 
 
 def _front_path(summary: Summary, key: str) -> Path | None:

@@ -8,13 +8,14 @@ from typing import Literal
 from .model import Span, SourceDocument
 from .normalize import BIDI_CONTROLS, HYPHENS, FoldedQuote, FoldedText, collapse_whitespace, fold, hyphens_agree
 
-MatchLevel = Literal["exact", "normalized"]
+MatchLevel = Literal["exact", "normalized", "fuzzy"]
 
 
 @dataclass(frozen=True)
 class QuoteHit:
     span: Span  # in the original source text
     level: MatchLevel
+    score: float | None = None  # fuzzy matches only: 100 · (1 − edit distance / quote length)
 
 
 class Matcher:
@@ -24,6 +25,7 @@ class Matcher:
         self.source = source
         self._folded: FoldedText | None = None
         self._words: tuple[list[str], list[int]] | None = None
+        self._fuzzy = None  # FuzzyIndex, for OCR sources only
 
     @property
     def folded(self) -> FoldedText:
@@ -89,6 +91,34 @@ class Matcher:
                 hits.append(self._hit(pos, quote, raw_quote))
             pos = text.find(quote.text, pos + 1)
         return hits
+
+    @property
+    def fuzzy(self):
+        """The fuzzy aligner over the folded text (OCR sources), built on first use."""
+        if self._fuzzy is None:
+            from .fuzzy import FuzzyIndex
+
+            self._fuzzy = FuzzyIndex(self.folded.text)
+        return self._fuzzy
+
+    def fuzzy_in(self, quote: FoldedQuote, spans: tuple[Span, ...], threshold: float) -> list[QuoteHit]:
+        """The best fuzzy match inside each of the spans (OCR sources)."""
+        hits = []
+        for span in spans:
+            lo, hi = self.folded.to_folded(span.start), self.folded.to_folded(span.end)
+            hit = self.fuzzy.align(quote, lo, hi, threshold)
+            if hit is not None:
+                hits.append(self._fuzzy_hit(hit))
+        return sorted(set(hits), key=lambda h: h.span.start)
+
+    def fuzzy_anywhere(self, quote: FoldedQuote, threshold: float, limit: int = 20) -> list[QuoteHit]:
+        """Fuzzy matches anywhere in the source, best first (misplaced OCR quotes)."""
+        return [self._fuzzy_hit(hit) for hit in self.fuzzy.search(quote, threshold)[:limit]]
+
+    def _fuzzy_hit(self, hit) -> QuoteHit:
+        start = self.folded.to_original(hit.start)
+        end = self.folded.to_original(hit.end, end=True)
+        return QuoteHit(Span(start, end), hit.level, round(hit.score, 1))
 
     @property
     def words(self) -> tuple[list[str], list[int]]:

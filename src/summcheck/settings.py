@@ -6,6 +6,7 @@ from pathlib import Path
 from .config import Config, find_config, load_config
 from .linter import Options
 from .model import InputError
+from .ocr_matching import FuzzySettings
 from .selection import RuleSelection, resolve_rules
 
 
@@ -41,10 +42,14 @@ def build_options(config: Config, *, source: Path | None = None, claims: Path | 
         from .modality import build_lexicon
 
         lexicon = build_lexicon(config.modality)
+    fuzzy = FuzzySettings(
+        threshold=config.fuzzy_threshold if config.fuzzy_threshold is not None else 90.0,
+        min_words=rule_options.get("SUM205", {}).get("min_words", 4),
+        min_chars=rule_options.get("SUM205", {}).get("min_chars", 20))
     return Options(source=source, claims=claims, ocr=ocr, page_numbers=page_numbers,
                    selection=selection, severity=severity,
                    synthesis_labels=config.synthesis_labels, rule_options=rule_options,
-                   lexicon=lexicon, config=config)
+                   lexicon=lexicon, config=config, fuzzy=fuzzy)
 
 
 def fail_on(config: Config, cli_value: str | None) -> str:

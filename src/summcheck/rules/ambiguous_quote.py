@@ -37,6 +37,11 @@ MIN_CHARS = 20
 def check(analysis, min_words: int = MIN_WORDS, min_chars: int = MIN_CHARS) -> Iterator[Problem]:
     path = analysis.claims.path
     for result in analysis.records:
+        if result.status == "too-short":
+            yield on_record(result, f"{record_name(result)}: the quote is too short to match the "
+                            f"OCR text fuzzily (at least {min_words} words and {min_chars} "
+                            f"characters); quote the whole clause", path)
+            continue
         if not result.verified:
             continue
         quote = " ".join(result.record.quote.split())

@@ -197,6 +197,13 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
             notes.append("outline unreadable; sections taken from the text")
         if pdf.is_repaired:
             notes.append("opened by repair")
+        if not ocr:
+            from .ocr_detect import ocr_evidence
+
+            evidence = ocr_evidence(pdf)
+            if evidence.is_ocr:  # a scan with an invisible text layer: match it fuzzily
+                ocr = True
+                notes.append(f"treated as OCR: {evidence.describe()}")
     finally:
         pdf.close()
     if not text.strip():
