@@ -49,17 +49,19 @@ def check(analysis) -> Iterator[Problem]:
         words = modal_words(result.sentence.text, analysis.lexicon)
         found = classes(words)
         strengths = [b.record.strength for b in backers.values()]
-        where = ", ".join(_describe(b, analysis.lexicon) for b in backers.values())
+        def where() -> str:
+            return ", ".join(_describe(b, analysis.lexicon) for b in backers.values())
+
         if "requires" in found and "requires" not in strengths:
             yield Problem(path, result.sentence.line,
                           f"overstated: the sentence says {quote_words(words, 'requires')} but no "
-                          f"claim behind it is 'requires' ({where}); use the source's own "
+                          f"claim behind it is 'requires' ({where()}); use the source's own "
                           f"modality", column=result.sentence.column)
         elif "recommends" in found and "requires" not in found \
                 and all(s == "requires" for s in strengths):
             yield Problem(path, result.sentence.line,
                           f"understated: the sentence says {quote_words(words, 'recommends')} but "
-                          f"every claim behind it is 'requires' ({where}); say that it is "
+                          f"every claim behind it is 'requires' ({where()}); say that it is "
                           f"required", column=result.sentence.column)
 
 
