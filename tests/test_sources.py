@@ -571,7 +571,9 @@ def test_unreadable_file(tmp_path, monkeypatch):
     def denied(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(sources, "open", denied, raising=False)
+    import summcheck.files
+
+    monkeypatch.setattr(summcheck.files, "open", denied, raising=False)
     with pytest.raises(InputError, match=r"locked\.txt: permission denied"):
         load_source(path)
 

@@ -385,7 +385,7 @@ def test_utf16_with_bom(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "content, cause",
     [
-        (b"Caf\xe9 (p. 1).\n", "invalid UTF-8"),
+        (b"Caf\xe9 (p. 1).\n", "not valid UTF-8"),
         (b"---\nsource: [a\n---\nText.\n", "invalid YAML front matter"),
         (b"---\n- a\n- b\n---\nText.\n", "not a mapping"),
         (b"---\njust text\n---\nText.\n", "not a mapping"),

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import unicodedata
 from collections import Counter
 from functools import lru_cache
 from operator import itemgetter
@@ -49,6 +48,7 @@ from typing import Literal, NamedTuple
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from .fuzzy_critical import lookalike_table
 from .normalize import FoldedQuote, FoldedText
 
 __all__ = [
@@ -448,23 +448,7 @@ _HEAD = re.compile(r"([\W_]{0,2}?)([^\W_]+)")
 _TAIL = re.compile(r"([^\W_]+)([\W_]{0,2})$")
 
 
-def _seed_table() -> dict[int, str]:
-    """Lower case, accents stripped, OCR look-alikes merged: one character for one character."""
-    table: dict[int, str] = {}
-    for code in range(0x20, 0x250):
-        c = chr(code)
-        if not c.isalnum():
-            continue
-        base = unicodedata.normalize("NFD", c)[0].lower()
-        if len(base) != 1:
-            continue
-        base = {"1": "l", "i": "l", "0": "o", "ı": "l"}.get(base, base)
-        if base != c:
-            table[code] = base
-    return table
-
-
-_SEED_TABLE = _seed_table()
+_SEED_TABLE = lookalike_table()
 _ALNUM_RUN = re.compile(r"[^\W_]+")
 
 

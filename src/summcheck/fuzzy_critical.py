@@ -69,7 +69,8 @@ class _Tok:
 
 
 @lru_cache(maxsize=1)
-def _skeleton_table() -> dict[int, str]:
+def lookalike_table() -> dict[int, str]:
+    """Lower case, accents stripped, OCR look-alikes merged (1/i/l, 0/o): one character each."""
     table: dict[int, str] = {}
     for code in range(0x20, 0x250):
         c = chr(code)
@@ -81,8 +82,12 @@ def _skeleton_table() -> dict[int, str]:
         base = {"1": "l", "i": "l", "0": "o", "ı": "l"}.get(base, base)
         if base != c:
             table[code] = base
-    table[ord("|")] = "l"
     return table
+
+
+@lru_cache(maxsize=1)
+def _skeleton_table() -> dict[int, str]:
+    return {**lookalike_table(), ord("|"): "l"}
 
 
 def skeleton(word: str) -> str:

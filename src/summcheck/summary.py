@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 import bisect
-import codecs
-import os
 import re
-import stat
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +10,7 @@ from pathlib import Path
 import yaml
 from markdown_it import MarkdownIt
 
+from .files import decode, read_input
 from .locators import LocatorSyntaxError, classify_group
 from .model import InputError, LocatorGroup, Sentence, Summary, Suppression
 from .text_split import looks_german, mask_inline, matched_groups, rendered_group, split_sentences
@@ -21,6 +19,7 @@ DEFAULT_SYNTHESIS_LABELS: tuple[str, ...] = ("[synthesis]", "[Synthese]", "[sín
 # A locator is short; a longer parenthesised group is prose and is not classified (this also
 # keeps deeply nested parentheses linear).
 MAX_GROUP_CHARS = 300
+MAX_SUMMARY_BYTES = 50 * 1024 * 1024
 
 _CODE_RE = re.compile(r"sum\d+", re.IGNORECASE)
 _CODE_SPLIT = re.compile(r"[\s,]+")
@@ -33,33 +32,7 @@ _DIRECTIVES = ("summcheck-disable-next-line", "summcheck-disable-line", "summche
 
 def read_text(path: Path) -> str:
     """Decode a UTF-8 file (BOM allowed; UTF-16/32 with BOM too), NFC-normalised, `\\n` line ends."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except OSError as err:
-        raise InputError(f"{path}: cannot read: {err.strerror or err}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise InputError(f"{path}: is a directory")
-    if not stat.S_ISREG(st.st_mode):
-        raise InputError(f"{path}: not a regular file")
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise InputError(f"{path}: cannot read: {err.strerror or err}") from None
-    if data.startswith(codecs.BOM_UTF8):
-        encoding, data = "utf-8", data[len(codecs.BOM_UTF8):]
-    elif data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        encoding = "utf-32"  # checked before UTF-16: the UTF-32-LE BOM begins with UTF-16-LE's
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16"
-    else:
-        encoding = "utf-8"
-    try:
-        text = data.decode(encoding)
-    except UnicodeDecodeError as err:
-        name = "UTF-8" if encoding == "utf-8" else encoding.upper()
-        raise InputError(f"{path}: invalid {name} at byte {err.start}") from None
+    text = decode(read_input(path, MAX_SUMMARY_BYTES, "summary"), str(path))
     # Markdown treats \r\n and a lone \r as line ends; so do we, to keep line numbers in step.
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "\0" in text:

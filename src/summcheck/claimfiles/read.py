@@ -5,57 +5,10 @@ file, so each one is an `InputError` (exit 2).
 """
 from __future__ import annotations
 
-import codecs
-import os
-import stat
 from pathlib import Path
 
-from ..model import InputError
+from ..files import decode, read_input
 
 
 def read_text(path: Path, max_bytes: int) -> str:
-    return decode(read_bytes(path, max_bytes), str(path))
-
-
-def read_bytes(path: Path, max_bytes: int) -> bytes:
-    name = str(path)
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except OSError as exc:
-        raise InputError(f"{name}: cannot read ({exc.strerror or exc})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{name}: is a directory, not a claims file")
-    if not stat.S_ISREG(info.st_mode):
-        # Opening a FIFO would block forever; devices can be endless.
-        raise InputError(f"{name}: not a regular file (FIFO, socket or device)")
-    if info.st_size > max_bytes:
-        raise InputError(f"{name}: too large ({info.st_size:,} bytes; the limit is {max_bytes:,})")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)  # the file may have grown since stat
-    except OSError as exc:
-        raise InputError(f"{name}: cannot read ({exc.strerror or exc})") from None
-    if len(data) > max_bytes:
-        raise InputError(f"{name}: too large (more than {max_bytes:,} bytes)")
-    return data
-
-
-def decode(data: bytes, name: str) -> str:
-    if data.startswith(codecs.BOM_UTF8):
-        data, encoding = data[3:], "utf-8"
-    elif data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):  # before UTF-16: same prefix
-        encoding = "utf-32"
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16"
-    else:
-        encoding = "utf-8"
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        if encoding == "utf-8":
-            line = data.count(b"\n", 0, exc.start) + 1
-            bad = data[exc.start : exc.start + 1].hex()
-            raise InputError(f"{name}: not valid UTF-8 at line {line} (byte 0x{bad}); save it as UTF-8") from None
-        raise InputError(f"{name}: not valid {encoding.upper()} ({exc.reason})") from None
+    return decode(read_input(path, max_bytes, "claims file"), str(path))

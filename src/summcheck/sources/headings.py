@@ -58,7 +58,7 @@ _DIVISION = re.compile(
 _ARTICLE = re.compile(
     r"(?i:article|artikel|art[ií]culo|artigo|art\.)[ \t]*(?P<num>\d{1,3}[a-z]?)"
     rf"(?:\.?[º°ᵒ]|\.)?(?:{_SEP}(?P<title>\S.*))?\Z")
-_PARAGRAPH = re.compile(rf"§[ \t]*(?P<num>\d{{1,3}}[a-z]?(?:\.\d{{1,3}})*)\.?(?:[ \t]+(?P<title>\S.*))?\Z")
+_PARAGRAPH = re.compile(r"§[ \t]*(?P<num>\d{1,3}[a-z]?(?:\.\d{1,3})*)\.?(?:[ \t]+(?P<title>\S.*))?\Z")
 _APPENDIX = re.compile(
     r"(?P<kw>(?i:appendix|annex|anhang|anlage|anexo|ap[eé]ndice))"
     rf"(?:[ \t]+(?P<num>[A-Z](?:\.\d{{1,3}})*|\d{{1,3}}|[IVX]{{1,5}}))?\.?(?:{_SEP}(?P<title>\S.*))?\Z")
