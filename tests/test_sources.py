@@ -11,7 +11,7 @@ import pytest
 import summcheck.sources as sources
 from summcheck.model import InputError, SourceDocument
 from summcheck.sources import load_source
-from summcheck.sources.headings import detect_sections, parse_heading
+from summcheck.structure.text import detect_sections, parse_heading
 from summcheck.sources.labels import decode_pdf_string, page_labels
 from summcheck.sources.text import decode_text, text_pages
 

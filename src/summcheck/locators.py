@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .model import Locator, LocatorKind, LocatorPart
+from .structure.numbering import roman_value, to_roman
 
 
 class LocatorSyntaxError(ValueError):
@@ -80,31 +81,6 @@ def _seg_char(c: str) -> bool:
     return c in _DIGITS or (c.isalpha() and c not in _ORDINAL_MARKS)
 
 
-def _roman_value(word: str) -> int | None:
-    """Value of a canonical Roman numeral below 400 (`iv`, `XII`), else None."""
-    w = word.lower()
-    if not w or len(w) > 9 or any(c not in "ivxlc" for c in w):
-        return None
-    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-    total = 0
-    for idx, c in enumerate(w):
-        v = values[c]
-        total += -v if idx + 1 < len(w) and values[w[idx + 1]] > v else v
-    if not 0 < total < 400:
-        return None
-    return total if _to_roman(total) == w else None
-
-
-def _to_roman(n: int) -> str:
-    out = []
-    for value, numeral in ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"),
-                           (5, "v"), (4, "iv"), (1, "i")):
-        while n >= value:
-            out.append(numeral)
-            n -= value
-    return "".join(out)
-
-
 def _split_alpha_digits(seg: str) -> tuple[str, str, str]:
     """('A', '3', '') for 'A3'; ('', '17', 'a') for '17a'; anything else leaves a remainder."""
     i = 0
@@ -122,13 +98,13 @@ def _valid_number_seg(seg: str) -> bool:
     if not letters and digits:
         return rest.isalpha() and len(rest) <= 2 or not rest
     if letters and not digits and not rest:
-        return len(letters) == 1 or _roman_value(letters) is not None
+        return len(letters) == 1 or roman_value(letters) is not None
     return False
 
 
 def _valid_page(ident: str) -> bool:
     """`17`, `17a`, `i`, `iv`, `A3`, `A-3` (a lone letter other than a Roman numeral is not a page)."""
-    if _roman_value(ident) is not None:
+    if roman_value(ident) is not None:
         return True
     if _valid_number_seg(ident) and not ident.isalpha():
         return True
@@ -153,7 +129,7 @@ def _reversed(kind: LocatorKind, start: str, end: str) -> bool:
     if kind in ("page", "line"):
         if _is_digits(start) and _is_digits(end):
             return _num_key(start) > _num_key(end)
-        rs, re_ = _roman_value(start), _roman_value(end)
+        rs, re_ = roman_value(start), roman_value(end)
         return rs is not None and re_ is not None and rs > re_
     a, b = start.split("("), end.split("(")
     sa, sb = a[0].split("."), b[0].split(".")
@@ -569,7 +545,7 @@ def classify_group(inner_text: str) -> Locator | LocatorSyntaxError | None:
         if ok and weak:
             # `p. iv` is a page; `P. Smith`, `p. ej.`, `S. A. Müller` are not locators.
             ident = got[0]
-            ok = any(c in _DIGITS for c in ident) or (ident.islower() and _roman_value(ident) is not None)
+            ok = any(c in _DIGITS for c in ident) or (ident.islower() and roman_value(ident) is not None)
         if not ok:
             if weak:
                 return None

@@ -42,6 +42,48 @@ class Section:
     span: Span  # heading start to the start of the next heading of the same or a higher level
     line: int  # 1-based line of the heading in `text`
     level: int  # 1 for "4", 2 for "4.2", ...
+    evidence: str = ""  # what placed it: "outline", "font", "numbering", "markdown", "sidecar" …
+
+
+@dataclass(frozen=True)
+class LineFont:
+    """How a PDF line is set: fetched only for heading candidates and outline targets."""
+
+    size: float  # font size of the line's first non-blank span, in points
+    bold: bool
+    x: float  # left edge, in points
+    y: float  # top edge, in points
+
+
+@dataclass(frozen=True)
+class OutlineEntry:
+    """One PDF outline (bookmark) entry with its destination."""
+
+    level: int
+    title: str
+    page: int  # 1-based physical page, 0 when it points nowhere
+    y: float | None  # top of the target point on that page, when the outline gives one
+
+
+@dataclass(frozen=True)
+class HeadingDecision:
+    """Why a heading candidate was kept or dropped: the record `outline --explain` prints."""
+
+    line: int  # 1-based line in the source text
+    page: int  # 1-based physical page (1 for sources without pages)
+    text: str  # the candidate line as it stands (cut to 100 characters)
+    ident: str
+    kept: bool
+    reason: str  # "outline", "table of contents", "running header", "out of sequence", …
+
+
+@dataclass
+class Structure:
+    """The sections of a source and the decisions that found them."""
+
+    sections: list[Section]
+    decisions: list[HeadingDecision] = field(default_factory=list)
+    method: str = "text"  # how they were found: outline, text, markdown, sidecar
 
 
 class LazySections(Sequence[Section]):
@@ -81,10 +123,24 @@ class SourceDocument:
     has_labels: bool = False  # PDF defines printed page labels
     ocr: bool = False
     notes: list[str] = field(default_factory=list)  # e.g. "opened by repair", "decoded leniently"
+    outline: list[OutlineEntry] = field(default_factory=list)  # PDF bookmarks
+    fonts: dict[int, LineFont] = field(default_factory=dict, repr=False)  # line → PDF font evidence
+    body_font: float | None = None  # the size most of a PDF's text is set in
+    structure_finder: Callable[["SourceDocument"], Structure] | None = field(
+        default=None, repr=False, compare=False)
+    _structure: Structure | None = field(default=None, repr=False, compare=False)
     _line_starts: list[int] | None = field(default=None, repr=False, compare=False)
     _page_starts: list[int] | None = field(default=None, repr=False, compare=False)
     _section_order: list[Section] | None = field(default=None, repr=False, compare=False)
     _section_starts: list[int] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def structure(self) -> Structure:
+        """Sections and the decisions behind them, found on first use."""
+        if self._structure is None:
+            finder = self.structure_finder
+            self._structure = finder(self) if finder is not None else Structure(list(self.sections))
+        return self._structure
 
     @property
     def line_starts(self) -> list[int]:

@@ -1,10 +1,12 @@
 """Source loaders: PDF, plain text and Markdown become a SourceDocument (text, pages, sections)."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from ..files import read_input
-from ..model import InputError, SourceDocument
+from ..model import InputError, LazySections, SourceDocument
+from ..structure import SECTION_MODES, find_structure
 
 __all__ = ["load_source", "MAX_BYTES", "PAGE_NUMBER_MODES"]
 
@@ -14,12 +16,26 @@ _MARKDOWN = {".md", ".markdown"}
 
 
 def load_source(path: Path, *, page_numbers: str = "auto", ocr: bool = False,
-                max_bytes: int = MAX_BYTES) -> SourceDocument:
-    """Load a source by extension: .pdf, .md/.markdown, anything else as plain text."""
+                max_bytes: int = MAX_BYTES, sections: str = "auto",
+                structure: Path | None = None) -> SourceDocument:
+    """Load a source by extension: .pdf, .md/.markdown, anything else as plain text.
+
+    Its sections are found on first use, by `sections` (auto, outline, text, markdown) or
+    read from the `structure` sidecar file.
+    """
     path = Path(path)
     if page_numbers not in PAGE_NUMBER_MODES:
         raise InputError(f"{path}: page-numbers must be auto, label or physical, not {page_numbers!r}")
-    data = read_input(path, max_bytes, "source document")
+    if sections not in SECTION_MODES:
+        raise InputError(f"{path}: sections must be one of {', '.join(SECTION_MODES)}, "
+                         f"not {sections!r}")
+    doc = _load(path, read_input(path, max_bytes, "source document"), page_numbers, ocr)
+    doc.structure_finder = partial(find_structure, mode=sections, sidecar=structure)
+    doc.sections = LazySections(lambda: doc.structure.sections)
+    return doc
+
+
+def _load(path: Path, data: bytes, page_numbers: str, ocr: bool) -> SourceDocument:
     suffix = path.suffix.lower()
     try:
         if suffix == ".pdf":

@@ -1,13 +1,14 @@
-"""PDF sources through PyMuPDF: text per page, printed page labels, sections from the outline."""
+"""PDF sources through PyMuPDF: text per page, printed page labels, the outline and line fonts."""
 from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from pathlib import Path
 
-from ..model import InputError, LazySections, Page, Section, SourceDocument, Span
-from .headings import Head, build_sections, detect_sections, parse_heading
+from ..model import InputError, LineFont, OutlineEntry, Page, SourceDocument, Span
 from .labels import decode_pdf_string, page_labels
+from .pdf_lines import PageLines, page_lines
 
 
 def _reason(exc: BaseException) -> str:
@@ -29,28 +30,40 @@ def _quiet(pymupdf) -> None:
 
 
 PARALLEL_MIN_PAGES = 100  # below this a second process costs more than it saves
+SIZE_SAMPLE_PAGES = 40  # pages whose every span votes for the body font size
 
 
-def _extract(pdf, first: int, last: int, name: str) -> list[str]:
-    """Plain text of pages first..last-1 (0-based); a page that fails to load is a corrupt PDF."""
-    texts = []
+def _extract(pdf, first: int, last: int, name: str, targets: dict[int, list[float]],
+             sample_every: int) -> list[PageLines]:
+    """Text and heading-line fonts of pages first..last-1 (0-based); a page that fails to load
+    is a corrupt PDF."""
+    import pymupdf
+
+    out = []
     for pno in range(first, last):
         try:
-            texts.append(pdf.load_page(pno).get_text())
+            page = pdf.load_page(pno)
+            # Outline targets are PDF points (origin bottom left); lines are measured from the top.
+            matrix = page.transformation_matrix
+            tops = [(pymupdf.Point(0, y) * matrix).y if y is not None else None
+                    for y in targets.get(pno, ())]
+            out.append(page_lines(page.get_textpage(), tops, pno % sample_every == 0))
         except Exception as exc:
             cause = f"page {pno + 1} fails to load: {_reason(exc)}"
             raise InputError(f"{name}: corrupt PDF ({cause})") from None
-    return texts
+    return out
 
 
-def _extract_in_child(data: bytes, first: int, last: int, name: str, conn) -> None:
-    """Runs in the forked process: send back the pages' texts, or the error that stopped it."""
+def _extract_in_child(data: bytes, first: int, last: int, name: str, targets, sample_every: int,
+                      conn) -> None:
+    """Runs in the forked process: send back the pages, or the error that stopped it."""
     try:
         import pymupdf
 
         _quiet(pymupdf)
         try:
-            result: object = _extract(pymupdf.open(stream=data, filetype="pdf"), first, last, name)
+            result: object = _extract(pymupdf.open(stream=data, filetype="pdf"), first, last, name,
+                                      targets, sample_every)
         except InputError as exc:
             result = exc
         except Exception as exc:  # the parent extracts these pages itself
@@ -62,26 +75,28 @@ def _extract_in_child(data: bytes, first: int, last: int, name: str, conn) -> No
         conn.close()
 
 
-def _page_texts(pdf, data: bytes, count: int, name: str) -> list[str]:
+def _page_texts(pdf, data: bytes, count: int, name: str,
+                targets: dict[int, list[float]]) -> list[PageLines]:
     """Every page's text; a large PDF is split between this process and a forked one."""
+    sample_every = max(1, count // SIZE_SAMPLE_PAGES)
     if count < PARALLEL_MIN_PAGES or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
-        return _extract(pdf, 0, count, name)
+        return _extract(pdf, 0, count, name, targets, sample_every)
     import multiprocessing
 
     middle = count // 2
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_extract_in_child, args=(data, middle, count, name, sender),
+    child = context.Process(target=_extract_in_child, args=(data, middle, count, name, targets, sample_every, sender),
                             daemon=True)
     try:
         child.start()
     except OSError:  # no fork here (limits, sandbox): one process does it all
         receiver.close()
-        return _extract(pdf, 0, count, name)
+        return _extract(pdf, 0, count, name, targets, sample_every)
     finally:
         sender.close()
     try:
-        first_half = _extract(pdf, 0, middle, name)
+        first_half = _extract(pdf, 0, middle, name, targets, sample_every)
         try:
             second_half = receiver.recv()
         except EOFError:  # the child died without an answer
@@ -92,7 +107,7 @@ def _page_texts(pdf, data: bytes, count: int, name: str) -> list[str]:
     if isinstance(second_half, InputError):
         raise second_half
     if not isinstance(second_half, list):
-        second_half = _extract(pdf, middle, count, name)
+        second_half = _extract(pdf, middle, count, name, targets, sample_every)
     return first_half + second_half
 
 
@@ -110,50 +125,19 @@ def _label_rules(doc) -> list[tuple[int, str]]:
     return rules
 
 
-def _find_heading(text: str, parsed, title: str, lo: int, hi: int) -> int:
-    """Where an outline entry's heading stands between lo and hi: its title, else its number."""
-    title = title.strip()
-    if title:
-        pos = text.find(title, lo, hi)
-        if pos != -1:
-            return pos
-    if len(parsed.title) >= 4:  # the page may print the title without its number
-        pos = text.find(parsed.title, lo, hi)
-        if pos != -1 and not text[max(lo, text.rfind("\n", lo, pos) + 1):pos].strip():
-            return pos
-    ident = parsed.ident
-    pos = text.find(ident, lo, hi)
-    while pos != -1:
-        line_start = max(lo, text.rfind("\n", lo, pos) + 1, text.rfind("\f", lo, pos) + 1)
-        before = text[line_start:pos].strip()
-        after = text[pos + len(ident):pos + len(ident) + 2]
-        # The number must open its line ("3.1. Purpose", "Chapter 3. …") and not be "3.10" for "3.1".
-        if (not before or before == "§" or before.rstrip(".").isalpha()) \
-                and not (after[:1].isalnum() or (after[:1] == "." and after[1:2].isdigit())):
-            return line_start
-        pos = text.find(ident, pos + 1, hi)
-    return lo
-
-
-def _outline_sections(toc: list, text: str, pages: list[Page], doc: SourceDocument) -> list[Section]:
-    """Sections from the PDF outline entries whose titles carry a section number."""
-    heads: list[Head] = []
-    cursor_page, cursor = -1, 0
-    for entry in toc:
-        if len(entry) < 3:
+def _outline(pdf) -> list[OutlineEntry]:
+    """The bookmarks with their destinations (page, and the target's height in PDF points)."""
+    entries = []
+    for item in pdf.get_toc(simple=False):
+        if len(item) < 3:
             continue
-        title, pno = str(entry[1]), entry[2]
-        parsed = parse_heading(" ".join(title.split()), lenient=True)
-        if parsed is None or not isinstance(pno, int) or not 1 <= pno <= len(pages):
-            continue
-        span = pages[pno - 1].span
-        # Entries on one page appear in order: search after the previous one found there.
-        lo = cursor if cursor_page == pno else span.start
-        pos = _find_heading(text, parsed, " ".join(title.split()), lo, span.end)
-        cursor_page, cursor = pno, pos
-        heads.append(Head(pos, doc.line_of(pos), parsed))
-    heads.sort(key=lambda h: h.start)
-    return build_sections(heads, len(text))
+        level, title, pno = item[0], " ".join(str(item[1]).split()), item[2]
+        dest = item[3] if len(item) > 3 and isinstance(item[3], dict) else {}
+        point = dest.get("to")
+        y = float(point.y) if point is not None and dest.get("kind") == 1 else None
+        page = pno if isinstance(pno, int) and 1 <= pno <= pdf.page_count else 0
+        entries.append(OutlineEntry(int(level), title, page, y))
+    return entries
 
 
 def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool = False) -> SourceDocument:
@@ -172,16 +156,31 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
         count = pdf.page_count
         if count <= 0:
             raise InputError(f"{name}: corrupt PDF (no page can be read)")
-        parts = _page_texts(pdf, data, count, name)
+        notes: list[str] = []
+        try:
+            outline = _outline(pdf)
+        except Exception:
+            outline = []
+            notes.append("outline unreadable; sections taken from the text")
+        targets: dict[int, list[float | None]] = {}
+        for entry in outline:
+            if entry.page:
+                targets.setdefault(entry.page - 1, []).append(entry.y)
+        parts = _page_texts(pdf, data, count, name, targets)
         spans: list[Span] = []
-        pos = 0
+        fonts: dict[int, LineFont] = {}
+        sizes: Counter = Counter()
+        pos, line = 0, 1
         for pno, part in enumerate(parts):
             if pno:
                 pos += 1  # the form feed between two pages belongs to neither
-            spans.append(Span(pos, pos + len(part)))
-            pos += len(part)
-        text = "\f".join(parts)
-        notes: list[str] = []
+            spans.append(Span(pos, pos + len(part.text)))
+            pos += len(part.text)
+            for index, font in part.fonts.items():
+                fonts[line + index] = font
+            line += part.text.count("\n")
+            sizes.update(part.sizes)
+        text = "\f".join(part.text for part in parts)
         try:
             labels = page_labels(_label_rules(pdf), count)
         except Exception:  # a malformed /PageLabels tree: cite physical pages rather than fail
@@ -190,11 +189,6 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
         has_labels = any(label is not None for label in labels)
         if page_numbers == "label" and not has_labels:
             raise InputError(f"{name}: page-numbers is 'label' but the PDF defines no page labels")
-        try:
-            toc = pdf.get_toc(simple=True)
-        except Exception:
-            toc = []
-            notes.append("outline unreadable; sections taken from the text")
         if pdf.is_repaired:
             notes.append("opened by repair")
         if not ocr:
@@ -209,15 +203,7 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
     if not text.strip():
         notes.append("no text layer (a scanned PDF needs OCR first)")
     pages = [Page(i + 1, labels[i], spans[i]) for i in range(count)]
-    doc = SourceDocument(path=path, kind="pdf", text=text, pages=pages, sections=[],
-                         has_labels=has_labels, ocr=ocr, notes=notes)
-    doc.sections = LazySections(lambda: _sections(toc, text, pages, doc))
-    return doc
-
-
-def _sections(toc: list, text: str, pages: list[Page], doc: SourceDocument) -> list[Section]:
-    """The outline's sections, unless it is a mere subset of what the text numbers (chapters only)."""
-    found = detect_sections(text, pages, style="pdf")
-    outline = _outline_sections(toc, text, pages, doc) if toc else []
-    shallow = {s.ident for s in outline} <= {s.ident for s in found} and len(found) > len(outline)
-    return outline if outline and not shallow else found
+    body = max(sizes.items(), key=lambda item: (item[1], -item[0]))[0] if sizes else None
+    return SourceDocument(path=path, kind="pdf", text=text, pages=pages, sections=[],
+                          has_labels=has_labels, ocr=ocr, notes=notes, outline=outline,
+                          fonts=fonts, body_font=body)

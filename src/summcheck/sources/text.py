@@ -1,4 +1,4 @@
-"""Plain-text and Markdown sources: decoding, pages (form feeds or RFC footers), sections."""
+"""Plain-text and Markdown sources: decoding and pages (form feeds or RFC footers)."""
 from __future__ import annotations
 
 import codecs
@@ -6,8 +6,7 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from ..model import LazySections, Page, SourceDocument, Span
-from .headings import detect_sections
+from ..model import Page, SourceDocument, Span
 
 # A footer line ends with "[Page N]"; matched only on the tail of a line found by str.find,
 # so no regex ever runs over a whole (possibly huge) line.
@@ -84,7 +83,5 @@ def load_text(path: Path, data: bytes, kind: Literal["text", "markdown"] = "text
               ocr: bool = False) -> SourceDocument:
     """Build a SourceDocument from the bytes of a plain-text or Markdown file."""
     text, notes = decode_text(data)
-    pages = text_pages(text)
-    sections = LazySections(lambda: detect_sections(text, pages, style=kind))
-    return SourceDocument(path=path, kind=kind, text=text, pages=pages, sections=sections,
+    return SourceDocument(path=path, kind=kind, text=text, pages=text_pages(text), sections=[],
                           has_labels=False, ocr=ocr, notes=notes)

@@ -32,11 +32,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Sequence
 
-from ..model import Page, Section, Span
+from ..model import Page, Section, SourceDocument, Span, Structure
+from .numbering import Key, ident_key, is_start, successors
 
 Style = Literal["text", "markdown", "pdf"]
-Comp = tuple  # (0, number, suffix) | (1, letter code) | (2, roman value)
-Key = tuple  # tuple of Comp
 
 _MAX_LINE = 200  # a heading line is short; longer lines are never looked at
 _MAX_TITLE = 150
@@ -67,7 +66,6 @@ _REFERENCE_WORDS = frozenset(
     "absatz abs. abs satz buchstabe unterabsatz nummer nr. paragraph para. apartado número "
     "numero inciso alínea alinea letra".split())
 _BAD_TITLE_START = set("+-*=<>%)]}|,.;:_")
-_ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
 class Parsed(NamedTuple):
@@ -80,29 +78,6 @@ class Parsed(NamedTuple):
     reset: bool  # appendix: numbering may restart after it
     numbered: bool = True  # False: a bare "Anhang"/"Appendix" line (its ident is the word)
     chapter: bool = False  # a chapter word heads it ("Capítulo 1."): numbering may start again
-
-
-def _comp(part: str) -> Comp:
-    if part.isdigit():
-        return (0, int(part), "")
-    if part[:-1].isdigit() and part[-1].isalpha():  # "5a"
-        return (0, int(part[:-1]), part[-1].lower())
-    if len(part) > 1 and all(ch in _ROMAN for ch in part):
-        return (2, _roman(part))
-    return (1, ord(part[0].upper()))
-
-
-def _roman(s: str) -> int:
-    total = 0
-    for a, b in zip(s, s[1:] + " "):
-        value = _ROMAN[a]
-        total += -value if b in _ROMAN and _ROMAN[b] > value else value
-    return total
-
-
-def ident_key(ident: str) -> Key:
-    """Sort key of an identifier: numbers before letters, component by component."""
-    return tuple(_comp(p) for p in ident.split(".") if p)
 
 
 def _key(parsed: Parsed) -> Key:
@@ -380,24 +355,6 @@ def _mark_running_headers(cands: list[_Cand], n_pages: int) -> None:
             c.drop = True
 
 
-def _successors(key: Key) -> set[Key]:
-    out = {key + ((0, 1, ""),)}
-    for j, comp in enumerate(key):
-        if comp[0] == 0:
-            out.add(key[:j] + ((0, comp[1] + 1, ""),))
-            suffix = chr(ord(comp[2]) + 1) if comp[2] else "a"  # "5" → "5a" → "5b"
-            out.add(key[:j] + ((0, comp[1], suffix),))
-        else:
-            out.add(key[:j] + ((comp[0], comp[1] + 1),))
-    return out
-
-
-def _is_start(key: Key) -> bool:
-    first = key[0]
-    return (first in ((0, 0, ""), (0, 1, ""), (1, ord("A")), (2, 1))
-            and all(c in ((0, 0, ""), (0, 1, "")) for c in key[1:]))
-
-
 class _Sequence:
     """The numbering seen so far in one family: decides whether a candidate continues it."""
 
@@ -409,13 +366,13 @@ class _Sequence:
         """c is the next number after `after` (default: the last accepted heading)."""
         prev = self.last if after is None else after
         if c.parsed.reset:  # Appendix A first, then B after A
-            return self.appendix is None and _is_start(c.key) or (
-                self.appendix is not None and c.key in _successors(self.appendix.key))
+            return self.appendix is None and is_start(c.key) or (
+                self.appendix is not None and c.key in successors(self.appendix.key))
         if prev is None:
-            return _is_start(c.key)
-        if c.key in _successors(prev.key):
+            return is_start(c.key)
+        if c.key in successors(prev.key):
             return True
-        return prev.parsed.reset and _is_start(c.key)  # numbering restarts inside an appendix
+        return prev.parsed.reset and is_start(c.key)  # numbering restarts inside an appendix
 
     def forward(self, c: _Cand) -> bool:
         return self.last is None or c.key >= self.last.key or c.parsed.reset
@@ -568,3 +525,9 @@ def detect_sections(text: str, pages: list[Page], *, style: Style = "text") -> l
     kept = sorted(articles + _select(numbered), key=lambda c: c.start)
     heads = [Head(c.start, c.line, c.parsed, c.md_level) for c in kept]
     return build_sections(heads, len(text), boundaries)
+
+
+def text_structure(doc: SourceDocument) -> Structure:
+    """Sections from the numbered lines of a text (or Markdown) source."""
+    style: Style = "markdown" if doc.kind == "markdown" else "text"
+    return Structure(detect_sections(doc.text, doc.pages, style=style), [], "text")

@@ -1,0 +1,74 @@
+"""Section numbering shared by heading detection and the locator grammar.
+
+An identifier ("4.2", "A.3", "12a", "IV") becomes a key of components that order like the
+document does: numbers (with an optional letter suffix), letters, Roman numerals.
+"""
+from __future__ import annotations
+
+Comp = tuple  # (0, number, suffix) | (1, letter code) | (2, roman value)
+Key = tuple  # tuple of Comp
+
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+_ROMAN_STEPS = ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"),
+                (5, "v"), (4, "iv"), (1, "i"))
+
+
+def roman_value(word: str) -> int | None:
+    """Value of a canonical Roman numeral below 400 (`iv`, `XII`), else None."""
+    w = word.lower()
+    if not w or len(w) > 9 or any(c not in _ROMAN_VALUES for c in w):
+        return None
+    total = 0
+    for idx, c in enumerate(w):
+        v = _ROMAN_VALUES[c]
+        total += -v if idx + 1 < len(w) and _ROMAN_VALUES[w[idx + 1]] > v else v
+    if not 0 < total < 400:
+        return None
+    return total if to_roman(total) == w else None
+
+
+def to_roman(n: int) -> str:
+    """Lower-case Roman numeral of n > 0."""
+    out = []
+    for value, numeral in _ROMAN_STEPS:
+        while n >= value:
+            out.append(numeral)
+            n -= value
+    return "".join(out)
+
+
+def _comp(part: str) -> Comp:
+    if part.isdigit():
+        return (0, int(part), "")
+    if part[:-1].isdigit() and part[-1].isalpha():  # "5a"
+        return (0, int(part[:-1]), part[-1].lower())
+    if len(part) > 1:
+        value = roman_value(part)
+        if value is not None:
+            return (2, value)
+    return (1, ord(part[0].upper()))
+
+
+def ident_key(ident: str) -> Key:
+    """Sort key of an identifier: numbers before letters, component by component."""
+    return tuple(_comp(p) for p in ident.replace("-", ".").split(".") if p)
+
+
+def successors(key: Key) -> set[Key]:
+    """Keys that may follow `key` directly: its first child, the next sibling at any depth."""
+    out = {key + ((0, 1, ""),)}
+    for j, comp in enumerate(key):
+        if comp[0] == 0:
+            out.add(key[:j] + ((0, comp[1] + 1, ""),))
+            suffix = chr(ord(comp[2]) + 1) if comp[2] else "a"  # "5" → "5a" → "5b"
+            out.add(key[:j] + ((0, comp[1], suffix),))
+        else:
+            out.add(key[:j] + ((comp[0], comp[1] + 1),))
+    return out
+
+
+def is_start(key: Key) -> bool:
+    """The first identifier of a numbering: 1, 0, A, I, or 1.1, 1.0.1 …"""
+    first = key[0]
+    return (first in ((0, 0, ""), (0, 1, ""), (1, ord("A")), (2, 1))
+            and all(c in ((0, 0, ""), (0, 1, "")) for c in key[1:]))
