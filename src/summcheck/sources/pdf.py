@@ -37,17 +37,11 @@ def _extract(pdf, first: int, last: int, name: str, targets: dict[int, list[floa
              sample_every: int) -> list[PageLines]:
     """Text and heading-line fonts of pages first..last-1 (0-based); a page that fails to load
     is a corrupt PDF."""
-    import pymupdf
-
     out = []
     for pno in range(first, last):
         try:
             page = pdf.load_page(pno)
-            # Outline targets are PDF points (origin bottom left); lines are measured from the top.
-            matrix = page.transformation_matrix
-            tops = [(pymupdf.Point(0, y) * matrix).y if y is not None else None
-                    for y in targets.get(pno, ())]
-            out.append(page_lines(page.get_textpage(), tops, pno % sample_every == 0))
+            out.append(page_lines(page.get_textpage(), targets.get(pno, []), pno % sample_every == 0))
         except Exception as exc:
             cause = f"page {pno + 1} fails to load: {_reason(exc)}"
             raise InputError(f"{name}: corrupt PDF ({cause})") from None
@@ -125,17 +119,23 @@ def _label_rules(doc) -> list[tuple[int, str]]:
     return rules
 
 
-def _outline(pdf) -> list[OutlineEntry]:
-    """The bookmarks with their destinations (page, and the target's height in PDF points)."""
+def _outline(pdf, pymupdf) -> list[OutlineEntry]:
+    """The bookmarks with their destinations: page, and the target's top measured from the
+    top of the page as text lines are."""
     entries = []
+    matrices: dict[int, object] = {}
     for item in pdf.get_toc(simple=False):
         if len(item) < 3:
             continue
         level, title, pno = item[0], " ".join(str(item[1]).split()), item[2]
         dest = item[3] if len(item) > 3 and isinstance(item[3], dict) else {}
-        point = dest.get("to")
-        y = float(point.y) if point is not None and dest.get("kind") == 1 else None
         page = pno if isinstance(pno, int) and 1 <= pno <= pdf.page_count else 0
+        point = dest.get("to")
+        y = None
+        if page and point is not None:
+            if page not in matrices:  # outline points are PDF points, origin bottom left
+                matrices[page] = pdf.load_page(page - 1).transformation_matrix
+            y = float((pymupdf.Point(0, point.y) * matrices[page]).y)
         entries.append(OutlineEntry(int(level), title, page, y))
     return entries
 
@@ -158,7 +158,7 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
             raise InputError(f"{name}: corrupt PDF (no page can be read)")
         notes: list[str] = []
         try:
-            outline = _outline(pdf)
+            outline = _outline(pdf, pymupdf)
         except Exception:
             outline = []
             notes.append("outline unreadable; sections taken from the text")

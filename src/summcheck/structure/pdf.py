@@ -1,10 +1,347 @@
-"""PDF structure: the outline's entries placed on their pages, merged with printed numbering."""
+"""PDF structure: outline entries placed on their pages, merged with the printed numbering.
+
+Evidence, strongest first:
+  1. The outline (bookmarks) with destinations: each entry is looked for on its target
+     page near the target point; its number is read from the heading row itself
+     ("2.1 Erste Schritte", "2.1Erste" glued), from a row just above ("1.1.2" alone,
+     "KAPITEL 1", "Capítulo 3"), or from the outline title. An entry with no number
+     anywhere is an unnumbered heading, not a section.
+  2. Numbered rows set in a heading font (larger than the body or bold, as the document's
+     anchors are set) that the outline lacks — subsections below a chapter-only outline, or
+     every heading of a PDF without an outline — where they continue the numbering.
+  3. Without font differences (all text in one size), the numbering of the text alone.
+Rows on table-of-contents pages and running headers never become headings.
+"""
 from __future__ import annotations
 
-from ..model import SourceDocument, Structure
-from .text import detect_sections
+import dataclasses
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from ..model import HeadingDecision, LineFont, OutlineEntry, SourceDocument, Structure
+from .numbering import ident_key, is_start, successors
+from .text import Head, Parsed, build_sections, detect_sections
+
+_ROW_TOLERANCE = 2.0  # points: lines whose tops differ less stand on one row
+_ABOVE_LINES = 3  # rows above an outline target's title that may carry its number
+_MAX_HEADING_CHARS = 160
+_FONT_STEP = 0.8  # points larger than the body that make a heading font
+_DIVISION_WORDS = ("kapitel", "chapter", "capítulo", "capitulo", "apéndice", "apendice",
+                   "appendix", "anhang", "anexo", "annex", "apêndice", "parte", "part", "teil")
+_APPENDIX_WORDS = frozenset(("apéndice", "apendice", "appendix", "anhang", "anexo", "annex",
+                             "apêndice"))
+_NUMBER = re.compile(
+    r"(?P<kw>(?i:" + "|".join(_DIVISION_WORDS) + r")[ \t]+)?"
+    r"(?P<num>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})*|[IVX]{1,6})"
+    r"(?P<mark>[.)]?)(?P<rest>(?:[ \t]+|(?=[^\W\d_])|\Z).*)\Z", re.S)
+_LEADER = re.compile(r"(?:\.[ \t]?){3,}[ \t]*\S{0,8}[ \t]*\Z|[ \t]\d{1,4}\Z")
+_CONTENTS_WORDS = frozenset(("contents", "inhaltsverzeichnis", "inhalt", "índice", "indice",
+                             "sumário", "sumario", "table of contents", "tabla de contenidos",
+                             "índice general", "contenido"))
+
+
+@dataclass
+class _Row:
+    """One printed row: the lines of a page that share a top (number and title runs)."""
+
+    first_line: int  # 1-based line of its first text line
+    start: int  # offset of that line in the text
+    page: int  # 0-based page
+    text: str
+    font: LineFont | None
+
+
+@dataclass
+class _Heading:
+    row: _Row
+    ident: str
+    title: str
+    level: int
+    evidence: str
+    reset: bool = False
+
+
+def _fold(s: str) -> str:
+    """Letters and digits only, without accents: how titles are compared across outline and page."""
+    decomposed = unicodedata.normalize("NFKD", s.casefold())
+    return "".join(ch for ch in decomposed if ch.isalnum())
+
+
+def _parse_number(text: str) -> tuple[str, str, bool, str] | None:
+    """(ident, title, appendix, mark) of a row that opens with a number, else None."""
+    m = _NUMBER.match(text.strip())
+    if m is None:
+        return None
+    num, rest, kw = m["num"], m["rest"].strip(), (m["kw"] or "").strip().casefold()
+    if not kw and len(num) > 1 and num.isalpha() and num.isupper():
+        return None  # "IV" without a division word is a word more often than a number
+    if not kw and num.isalpha() and len(num) == 1 and not (m["mark"] or rest[:1].isupper()):
+        return None
+    return num, rest, kw in _APPENDIX_WORDS or (num[:1].isalpha() and not kw), m["mark"]
+
+
+class _Lines:
+    """The text's lines with their offsets and pages, and rows built from PDF fonts."""
+
+    def __init__(self, doc: SourceDocument) -> None:
+        self.doc = doc
+        self.lines = doc.text.split("\n")
+        self.starts = doc.line_starts
+        self.fonts = doc.fonts
+
+    def page_of_line(self, line: int) -> int:
+        page = self.doc.page_of(self.starts[line - 1] + self._lead(line))
+        return page.number - 1 if page else 0
+
+    def _lead(self, line: int) -> int:
+        raw = self.lines[line - 1]
+        return len(raw) - len(raw.lstrip("\f"))
+
+    def row_at(self, line: int) -> _Row:
+        """The row that holds `line`, from its first line on that row to its last."""
+        font = self.fonts.get(line)
+        first = last = line
+        if font is not None:
+            while first > 1 and self._same_row(first - 1, font):
+                first -= 1
+            while last < len(self.lines) and self._same_row(last + 1, font):
+                last += 1
+        parts = [self.lines[i - 1].strip("\f").strip() for i in range(first, last + 1)]
+        text = " ".join(p for p in parts if p)
+        start = self.starts[first - 1] + self._lead(first)
+        return _Row(first, start, self.page_of_line(first), text,
+                    self.fonts.get(first, font))
+
+    def _same_row(self, other: int, font: LineFont) -> bool:
+        f = self.fonts.get(other)
+        if f is None or "\f" in self.lines[other - 1][:1]:
+            return False
+        return abs(f.y - font.y) < _ROW_TOLERANCE
+
+
+def _heading_font(font: LineFont | None, body: float | None) -> bool:
+    if font is None or body is None:
+        return False
+    return font.size >= body + _FONT_STEP or (font.bold and font.size >= body - 0.6)
+
+
+def _toc_pages(lines: _Lines, doc: SourceDocument) -> set[int]:
+    """Pages whose rows are mostly entries ending in a page number: tables of contents."""
+    pages: set[int] = set()
+    for page in doc.pages:
+        text = doc.text[page.span.start:page.span.end]
+        rows = [r.strip() for r in text.split("\n") if r.strip()]
+        if not rows:
+            continue
+        heads = [r for r in rows if _fold(r) in _CONTENTS_WORDS]
+        leaders = sum(1 for r in rows if _LEADER.search(r) and not r.strip().isdigit())
+        dotted = sum(1 for r in rows if re.search(r"(?:\.[ \t]?){4,}", r))
+        if dotted >= 5 or (heads and leaders >= 3) or (dotted >= 3 and dotted >= 0.25 * len(rows)):
+            pages.add(page.number - 1)
+    return pages
+
+
+def _title_row(lines: _Lines, entry: OutlineEntry, folded: str) -> _Row | None:
+    """The row on the entry's page (or the next) that prints its title, nearest the target."""
+    best: tuple[float, _Row] | None = None
+    for page_index in (entry.page - 1, entry.page):
+        if page_index >= len(lines.doc.pages):
+            break
+        for line, font in _fonts_on_page(lines, page_index):
+            row = lines.row_at(line)
+            if row.first_line != line:
+                continue
+            parsed = _parse_number(row.text)
+            body = _fold(parsed[1]) if parsed else _fold(row.text)
+            whole = _fold(row.text)
+            if not folded or not (_matches(body, folded) or _matches(whole, folded)):
+                continue
+            distance = abs(font.y - entry.y) if entry.y is not None else font.y / 1000
+            distance += 10000 * (page_index - entry.page + 1)
+            if best is None or distance < best[0]:
+                best = (distance, row)
+        if best is not None:
+            return best[1]
+    return None
+
+
+def _matches(line: str, title: str) -> bool:
+    if not line:
+        return False
+    n = min(len(title), 24)
+    return line[:n] == title[:n] or (len(line) >= 6 and title.startswith(line))
+
+
+def _fonts_on_page(lines: _Lines, page_index: int):
+    page = lines.doc.pages[page_index]
+    first = lines.doc.line_of(page.span.start)
+    last = lines.doc.line_of(max(page.span.start, page.span.end - 1))
+    for line in range(first, last + 1):
+        font = lines.fonts.get(line)
+        if font is not None:
+            yield line, font
+
+
+def _number_above(lines: _Lines, row: _Row) -> tuple[_Row, tuple[str, str, bool, str]] | None:
+    """A row just above the title that prints only its number ("1.1.2", "KAPITEL 1")."""
+    line = row.first_line - 1
+    for _ in range(_ABOVE_LINES):
+        if line < 1:
+            return None
+        above = lines.row_at(line)
+        if above.page != row.page:
+            return None
+        if above.text:
+            parsed = _parse_number(above.text)
+            if parsed is not None and not parsed[1]:
+                return above, parsed
+            if len(above.text) > 12:
+                return None
+        line = above.first_line - 1
+    return None
+
+
+def _outline_headings(lines: _Lines, doc: SourceDocument,
+                      decisions: list[HeadingDecision]) -> list[_Heading]:
+    heads: list[_Heading] = []
+    for entry in doc.outline:
+        if not entry.page:
+            continue
+        own = _parse_number(entry.title)
+        title_text = own[1] if own and own[1] else entry.title
+        row = _title_row(lines, entry, _fold(title_text)) or _title_row(
+            lines, entry, _fold(entry.title))
+        ident = title = None
+        evidence = "outline"
+        reset = False
+        start_row = row
+        if row is not None:
+            printed = _parse_number(row.text)
+            if printed is not None and printed[1]:
+                ident, title, reset = printed[0], printed[1], printed[2]
+                evidence = "outline + printed number"
+            else:
+                above = _number_above(lines, row)
+                if above is not None:
+                    start_row, (ident, _, reset, _) = above
+                    title = row.text
+                    evidence = "outline + number above"
+        if ident is None and own is not None and own[1]:
+            ident, title, reset = own[0], own[1], own[2]
+            evidence = "outline title"
+        if ident is None:
+            where = start_row.first_line if start_row else doc.line_of(doc.pages[entry.page - 1].span.start)
+            decisions.append(HeadingDecision(where, entry.page, entry.title[:100], "", False,
+                                             "outline entry without a number"))
+            continue
+        if start_row is None:
+            start = doc.pages[entry.page - 1].span.start
+            start_row = _Row(doc.line_of(start), start, entry.page - 1, entry.title, None)
+        heads.append(_Heading(start_row, ident, title or "", ident.count(".") + 1, evidence, reset))
+    return heads
+
+
+def _font_candidates(lines: _Lines, doc: SourceDocument, masked: set[int]) -> list[_Heading]:
+    """Numbered rows set in a heading font, outside tables of contents."""
+    out: list[_Heading] = []
+    seen: set[int] = set()
+    for line in sorted(lines.fonts):
+        row = lines.row_at(line)
+        if row.first_line in seen:
+            continue
+        seen.add(row.first_line)
+        if row.page in masked or len(row.text) > _MAX_HEADING_CHARS:
+            continue
+        if not _heading_font(row.font, doc.body_font):
+            continue
+        parsed = _parse_number(row.text)
+        if parsed is None:
+            continue
+        ident, title, reset, _mark = parsed
+        if title and (title[0].islower() or _LEADER.search(title)):
+            continue
+        if not title:
+            nxt = lines.row_at(row.first_line + 1) if row.first_line < len(lines.lines) else None
+            if nxt is None or nxt.page != row.page or not _heading_font(nxt.font, doc.body_font):
+                continue
+            title = nxt.text
+        out.append(_Heading(row, ident, title, ident.count(".") + 1, "font", reset))
+    return out
+
+
+def _running_headers(heads: list[_Heading]) -> set[int]:
+    """Rows whose text recurs on three pages or more: running headers, not headings."""
+    counts: dict[str, set[int]] = {}
+    for h in heads:
+        counts.setdefault(_fold(h.row.text), set()).add(h.row.page)
+    return {id(h) for h in heads if len(counts[_fold(h.row.text)]) >= 3}
+
+
+def _fit(cands: list[_Heading], anchors: list[_Heading]) -> list[_Heading]:
+    """Font candidates that continue the numbering around the anchors (gap repair: a missing
+    number between two kept ones is allowed, a step backwards is not)."""
+    taken = {(a.ident, a.row.page) for a in anchors}
+    events = sorted([(a.row.start, 0, a) for a in anchors] + [(c.row.start, 1, c) for c in cands],
+                    key=lambda e: (e[0], e[1]))
+    kept: list[_Heading] = []
+    last: _Heading | None = None
+    for _, kind, h in events:
+        if kind == 0:
+            last = h
+            continue
+        if (h.ident, h.row.page) in taken:
+            continue
+        key = ident_key(h.ident)
+        if last is None:
+            ok = is_start(key) or h.reset
+        else:
+            prev = ident_key(last.ident)
+            ok = key in successors(prev) or key > prev or h.reset or (
+                is_start(key) and len(key) >= len(prev))
+        if ok:
+            kept.append(h)
+            last = h
+    return kept
+
+
+def _decide(lines: _Lines, doc: SourceDocument, use_outline: bool) -> Structure | None:
+    decisions: list[HeadingDecision] = []
+    masked = _toc_pages(lines, doc)
+    anchors = _outline_headings(lines, doc, decisions) if use_outline and doc.outline else []
+    cands = _font_candidates(lines, doc, masked)
+    headers = _running_headers(cands)
+    for c in cands:
+        if id(c) in headers:
+            decisions.append(_decision(c, False, "running header"))
+    cands = [c for c in cands if id(c) not in headers]
+    if not anchors and not cands:
+        return None
+    extra = _fit(cands, anchors)
+    kept_ids = {id(h) for h in extra}
+    for c in cands:
+        if id(c) not in kept_ids and not any(a.row.first_line == c.row.first_line for a in anchors):
+            decisions.append(_decision(c, False, "out of sequence"))
+    heads = sorted(anchors + extra, key=lambda h: h.row.start)
+    for h in heads:
+        decisions.append(_decision(h, True, h.evidence))
+    decisions.sort(key=lambda d: (d.line, not d.kept))
+    built = build_sections([Head(h.row.start, h.row.first_line,
+                                 Parsed(h.ident, h.level, h.title, "num", h.reset))
+                            for h in heads], len(doc.text))
+    sections = [dataclasses.replace(s, evidence=h.evidence)
+                for s, h in zip(built, heads)]
+    return Structure(sections, decisions, "outline" if anchors else "font")
+
+
+def _decision(h: _Heading, kept: bool, reason: str) -> HeadingDecision:
+    return HeadingDecision(h.row.first_line, h.row.page + 1, h.row.text[:100], h.ident, kept, reason)
 
 
 def pdf_structure(doc: SourceDocument, *, use_outline: bool = True) -> Structure:
-    """Sections of a PDF."""
+    """Sections of a PDF from its outline, fonts and printed numbering."""
+    found = _decide(_Lines(doc), doc, use_outline)
+    if found is not None and found.sections:
+        return found
+    # One font throughout (or no text layer worth the name): the numbering alone decides.
     return Structure(detect_sections(doc.text, doc.pages, style="pdf"), [], "text")
