@@ -34,7 +34,9 @@ _APPENDIX_WORDS = frozenset(("apéndice", "apendice", "appendix", "anhang", "ane
 _NUMBER = re.compile(
     r"(?P<kw>(?i:" + "|".join(_DIVISION_WORDS) + r")[ \t]+)?"
     r"(?P<num>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})*|[IVX]{1,6})"
-    r"(?P<mark>[.)]?)(?P<rest>(?:[ \t]+|(?=[^\W\d_])|\Z).*)\Z", re.S)
+    r"(?P<mark>[.):]?)(?P<rest>(?:[ \t]+|(?=[^\W\d_])|\Z).*)\Z", re.S)
+# TeX sets accents as separate spacing characters ("Ap´endice", "F´ormulas").
+_SPACING_ACCENTS = dict.fromkeys(map(ord, "\u00b4\u02dc\u00b8\u0060\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd"))
 _LEADER = re.compile(r"(?:\.[ \t]?){3,}[ \t]*\S{0,8}[ \t]*\Z|[ \t]\d{1,4}\Z")
 _CONTENTS_WORDS = frozenset(("contents", "inhaltsverzeichnis", "inhalt", "índice", "indice",
                              "sumário", "sumario", "table of contents", "tabla de contenidos",
@@ -70,13 +72,19 @@ def _fold(s: str) -> str:
 
 def _parse_number(text: str) -> tuple[str, str, bool, str] | None:
     """(ident, title, appendix, mark) of a row that opens with a number, else None."""
-    m = _NUMBER.match(text.strip())
+    m = _NUMBER.match(text.strip().translate(_SPACING_ACCENTS))
     if m is None:
         return None
     num, rest, kw = m["num"], m["rest"].strip(), (m["kw"] or "").strip().casefold()
-    if not kw and len(num) > 1 and num.isalpha() and num.isupper():
-        return None  # "IV" without a division word is a word more often than a number
-    if not kw and num.isalpha() and len(num) == 1 and not (m["mark"] or rest[:1].isupper()):
+    if not kw and num[:1].isalpha():
+        # Without a division word a letter is a number only as "A. Title" or "A.3 Title"; a
+        # drop or small capital ("G" + "NU/Linux") and a roman word ("IV") are text.
+        if num.isalpha() and not (m["mark"] == "." and rest[:1].isupper()
+                                  and rest[1:2].isalpha() and m["rest"][:1].isspace()):
+            return None
+    if m["rest"] and not m["rest"][:1].isspace() and not num[-1:].isdigit():
+        return None  # glued runs ("2.1Erste") only after a digit
+    if m["mark"] == ":" and not kw:
         return None
     return num, rest, kw in _APPENDIX_WORDS or (num[:1].isalpha() and not kw), m["mark"]
 
@@ -89,6 +97,7 @@ class _Lines:
         self.lines = doc.text.split("\n")
         self.starts = doc.line_starts
         self.fonts = doc.fonts
+        self.folios: set[int] = set()
 
     def page_of_line(self, line: int) -> int:
         page = self.doc.page_of(self.starts[line - 1] + self._lead(line))
@@ -109,6 +118,8 @@ class _Lines:
                 last += 1
         parts = [self.lines[i - 1].strip("\f").strip() for i in range(first, last + 1)]
         text = " ".join(p for p in parts if p)
+        if first in self.folios:  # "4 Kapitel 1. Geltungsbereich": the folio is no number
+            text = re.sub(r"\A\d{1,4}(?!\.\d)\s*", "", text)
         start = self.starts[first - 1] + self._lead(first)
         return _Row(first, start, self.page_of_line(first), text,
                     self.fonts.get(first, font))
@@ -259,7 +270,7 @@ def _font_candidates(lines: _Lines, doc: SourceDocument, masked: set[int]) -> li
         if parsed is None:
             continue
         ident, title, reset, _mark = parsed
-        if title and (title[0].islower() or _LEADER.search(title)):
+        if title and not _title_start(title) or _LEADER.search(title):
             continue
         if not title:
             nxt = lines.row_at(row.first_line + 1) if row.first_line < len(lines.lines) else None
@@ -270,12 +281,54 @@ def _font_candidates(lines: _Lines, doc: SourceDocument, masked: set[int]) -> li
     return out
 
 
+def _title_start(title: str) -> bool:
+    """A heading's title opens like a name: a capital, a digit, an opening mark or a command."""
+    first = title[0]
+    return first.isupper() or first.isdigit() or first in "¿¡(\"'“„«‘\\<" or (
+        first.isalpha() and not first.islower())
+
+
 def _running_headers(heads: list[_Heading]) -> set[int]:
-    """Rows whose text recurs on three pages or more: running headers, not headings."""
+    """Rows whose text, page numbers aside, recurs on three pages or more: running headers."""
+    def shape(h: _Heading) -> str:
+        return "".join(ch for ch in _fold(h.row.text) if not ch.isdigit())
+
     counts: dict[str, set[int]] = {}
     for h in heads:
-        counts.setdefault(_fold(h.row.text), set()).add(h.row.page)
-    return {id(h) for h in heads if len(counts[_fold(h.row.text)]) >= 3}
+        counts.setdefault(shape(h), set()).add(h.row.page)
+    return {id(h) for h in heads if len(counts[shape(h)]) >= 3}
+
+
+def _folio_rows(lines: _Lines, doc: SourceDocument) -> set[int]:
+    """First lines of rows that open with the printed page number (a header or footer).
+
+    The printed folio is the page label, or the physical page shifted by an offset that the
+    document keeps on three pages or more.
+    """
+    edge: list[tuple[int, int, int]] = []  # (line, number, physical page)
+    for page in doc.pages:
+        for line in _edge_lines(lines, page):
+            m = re.match(r"[ \t\f]*(\d{1,4})(?!\.\d)", lines.lines[line - 1])
+            if m:
+                edge.append((line, int(m.group(1)), page.number))
+    offsets: dict[int, int] = {}
+    for _, number, physical in edge:
+        offsets[number - physical] = offsets.get(number - physical, 0) + 1
+    usual = {off for off, n in offsets.items() if n >= 3}
+    out = set()
+    for line, number, physical in edge:
+        label = doc.pages[physical - 1].label
+        if number - physical in usual or (label is not None and label == str(number)):
+            out.add(line)
+    return out
+
+
+def _edge_lines(lines: _Lines, page) -> list[int]:
+    """The first two and the last two non-blank lines of a page."""
+    first = lines.doc.line_of(page.span.start)
+    last = lines.doc.line_of(max(page.span.start, page.span.end - 1))
+    filled = [n for n in range(first, last + 1) if lines.lines[n - 1].strip("\f").strip()]
+    return sorted(set(filled[:2] + filled[-2:]))
 
 
 def _fit(cands: list[_Heading], anchors: list[_Heading]) -> list[_Heading]:
@@ -308,6 +361,7 @@ def _fit(cands: list[_Heading], anchors: list[_Heading]) -> list[_Heading]:
 def _decide(lines: _Lines, doc: SourceDocument, use_outline: bool) -> Structure | None:
     decisions: list[HeadingDecision] = []
     masked = _toc_pages(lines, doc)
+    lines.folios = _folio_rows(lines, doc)
     anchors = _outline_headings(lines, doc, decisions) if use_outline and doc.outline else []
     cands = _font_candidates(lines, doc, masked)
     headers = _running_headers(cands)
