@@ -314,7 +314,10 @@ def _folio_rows(lines: _Lines, doc: SourceDocument) -> set[int]:
     offsets: dict[int, int] = {}
     for _, number, physical in edge:
         offsets[number - physical] = offsets.get(number - physical, 0) + 1
-    usual = {off for off, n in offsets.items() if n >= 3}
+    most = max(offsets.values(), default=0)
+    # Chapters that open their pages also step with the page: only the document's own folio
+    # offset stands on most pages.
+    usual = {off for off, n in offsets.items() if n >= 3 and n >= most / 4}
     out = set()
     for line, number, physical in edge:
         label = doc.pages[physical - 1].label
@@ -352,10 +355,27 @@ def _fit(cands: list[_Heading], anchors: list[_Heading]) -> list[_Heading]:
             prev = ident_key(last.ident)
             ok = key in successors(prev) or key > prev or h.reset or (
                 is_start(key) and len(key) >= len(prev))
-        if ok:
+        if ok and (last is None or _near(ident_key(last.ident), key) or h.reset):
             kept.append(h)
             last = h
     return kept
+
+
+_MAX_GAP = 3  # numbers a printed heading may skip over the one before it
+
+
+def _near(prev: tuple, key: tuple) -> bool:
+    """key follows prev closely: its next number at some depth (a few may be missing), a new
+    first child, or a numbering that starts again (1.0 after 3)."""
+    if key in successors(prev) or (is_start(key) and len(key) >= len(prev)):
+        return True
+    for depth in range(min(len(prev), len(key))):
+        if key[:depth] != prev[:depth]:
+            return False
+        a, b = prev[depth], key[depth]
+        if a[0] == b[0] and 0 < b[1] - a[1] <= _MAX_GAP:
+            return all(c[1] <= 1 for c in key[depth + 1:])
+    return len(key) > len(prev) and key[:len(prev)] == prev and all(c[1] <= 1 for c in key[len(prev):])
 
 
 def _decide(lines: _Lines, doc: SourceDocument, use_outline: bool) -> Structure | None:
