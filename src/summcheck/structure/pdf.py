@@ -82,8 +82,9 @@ def _parse_number(text: str) -> tuple[str, str, bool, str] | None:
         if num.isalpha() and not (m["mark"] == "." and rest[:1].isupper()
                                   and rest[1:2].isalpha() and m["rest"][:1].isspace()):
             return None
-    if m["rest"] and not m["rest"][:1].isspace() and not num[-1:].isdigit():
-        return None  # glued runs ("2.1Erste") only after a digit
+    if m["rest"] and not m["rest"][:1].isspace() and (
+            not num[-1:].isdigit() or (m["rest"][:1].islower() and "." not in num)):
+        return None  # glued runs ("2.1Erste", "4.4.5salsa") only after a digit; "404main" is text
     if m["mark"] == ":" and not kw:
         return None
     return num, rest, kw in _APPENDIX_WORDS or (num[:1].isalpha() and not kw), m["mark"]
@@ -163,9 +164,10 @@ def _title_row(lines: _Lines, entry: OutlineEntry, folded: str) -> _Row | None:
             row = lines.row_at(line)
             if row.first_line != line:
                 continue
-            parsed = _parse_number(row.text)
-            body = _fold(parsed[1]) if parsed else _fold(row.text)
-            whole = _fold(row.text)
+            text = _with_wrapped(lines, row)
+            parsed = _parse_number(text)
+            body = _fold(parsed[1]) if parsed else _fold(text)
+            whole = _fold(text)
             if not folded or not (_matches(body, folded) or _matches(whole, folded)):
                 continue
             distance = abs(font.y - entry.y) if entry.y is not None else font.y / 1000
@@ -175,6 +177,27 @@ def _title_row(lines: _Lines, entry: OutlineEntry, folded: str) -> _Row | None:
         if best is not None:
             return best[1]
     return None
+
+
+def _with_wrapped(lines: _Lines, row: _Row) -> str:
+    """The row's text with the rows a long title wraps onto (same size, next lines down)."""
+    text, font, line = row.text, row.font, row.first_line
+    for _ in range(2):
+        if font is None or line >= len(lines.lines):
+            break
+        nxt = lines.row_at(_last_line(lines, line) + 1)
+        if (nxt.font is None or nxt.page != row.page or abs(nxt.font.size - font.size) > 0.3
+                or not 0 < nxt.font.y - font.y < 2.5 * font.size):
+            break
+        text, font, line = f"{text} {nxt.text}", nxt.font, nxt.first_line
+    return text
+
+
+def _last_line(lines: _Lines, line: int) -> int:
+    font = lines.fonts.get(line)
+    while font is not None and line < len(lines.lines) and lines._same_row(line + 1, font):
+        line += 1
+    return line
 
 
 def _matches(line: str, title: str) -> bool:
@@ -216,6 +239,7 @@ def _number_above(lines: _Lines, row: _Row) -> tuple[_Row, tuple[str, str, bool,
 def _outline_headings(lines: _Lines, doc: SourceDocument,
                       decisions: list[HeadingDecision]) -> list[_Heading]:
     heads: list[_Heading] = []
+    placed: set[int] = set()  # first lines of the rows taken
     for entry in doc.outline:
         if not entry.page:
             continue
@@ -226,18 +250,21 @@ def _outline_headings(lines: _Lines, doc: SourceDocument,
         ident = title = None
         evidence = "outline"
         reset = False
+        if row is None:  # the outline words the title otherwise: the numbered row at the target
+            row = _row_at_target(lines, doc, entry)
+            evidence = "outline target"
         start_row = row
         if row is not None:
             printed = _parse_number(row.text)
             if printed is not None and printed[1]:
                 ident, title, reset = printed[0], printed[1], printed[2]
-                evidence = "outline + printed number"
+                evidence = f"{evidence} + printed number"
             else:
                 above = _number_above(lines, row)
                 if above is not None:
                     start_row, (ident, _, reset, _) = above
-                    title = row.text
-                    evidence = "outline + number above"
+                    title = _with_wrapped(lines, row)
+                    evidence = f"{evidence} + number above"
         if ident is None and own is not None and own[1]:
             ident, title, reset = own[0], own[1], own[2]
             evidence = "outline title"
@@ -249,8 +276,27 @@ def _outline_headings(lines: _Lines, doc: SourceDocument,
         if start_row is None:
             start = doc.pages[entry.page - 1].span.start
             start_row = _Row(doc.line_of(start), start, entry.page - 1, entry.title, None)
+        if start_row.first_line in placed:
+            decisions.append(HeadingDecision(start_row.first_line, entry.page, entry.title[:100],
+                                             ident, False, "same row as another outline entry"))
+            continue
+        placed.add(start_row.first_line)
         heads.append(_Heading(start_row, ident, title or "", ident.count(".") + 1, evidence, reset))
     return heads
+
+
+def _row_at_target(lines: _Lines, doc: SourceDocument, entry: OutlineEntry) -> _Row | None:
+    """The first numbered row in a heading font at or just below the entry's target point."""
+    if entry.y is None:
+        return None
+    for line, font in _fonts_on_page(lines, entry.page - 1):
+        if font.y < entry.y - 5 or font.y > entry.y + 60:
+            continue
+        row = lines.row_at(line)
+        parsed = _parse_number(row.text)
+        if row.first_line == line and parsed and parsed[1] and _heading_font(font, doc.body_font):
+            return row
+    return None
 
 
 def _font_candidates(lines: _Lines, doc: SourceDocument, masked: set[int]) -> list[_Heading]:
@@ -338,6 +384,7 @@ def _fit(cands: list[_Heading], anchors: list[_Heading]) -> list[_Heading]:
     """Font candidates that continue the numbering around the anchors (gap repair: a missing
     number between two kept ones is allowed, a step backwards is not)."""
     taken = {(a.ident, a.row.page) for a in anchors}
+    named = {(a.ident, _fold(a.title)) for a in anchors}
     events = sorted([(a.row.start, 0, a) for a in anchors] + [(c.row.start, 1, c) for c in cands],
                     key=lambda e: (e[0], e[1]))
     kept: list[_Heading] = []
@@ -346,8 +393,8 @@ def _fit(cands: list[_Heading], anchors: list[_Heading]) -> list[_Heading]:
         if kind == 0:
             last = h
             continue
-        if (h.ident, h.row.page) in taken:
-            continue
+        if (h.ident, h.row.page) in taken or (h.ident, _fold(h.title)) in named:
+            continue  # the outline's heading itself, or a running header repeating it
         key = ident_key(h.ident)
         if last is None:
             ok = is_start(key) or h.reset
@@ -383,7 +430,8 @@ def _decide(lines: _Lines, doc: SourceDocument, use_outline: bool) -> Structure 
     masked = _toc_pages(lines, doc)
     lines.folios = _folio_rows(lines, doc)
     anchors = _outline_headings(lines, doc, decisions) if use_outline and doc.outline else []
-    cands = _font_candidates(lines, doc, masked)
+    anchored = {a.row.first_line for a in anchors}
+    cands = [c for c in _font_candidates(lines, doc, masked) if c.row.first_line not in anchored]
     headers = _running_headers(cands)
     for c in cands:
         if id(c) in headers:
@@ -394,7 +442,7 @@ def _decide(lines: _Lines, doc: SourceDocument, use_outline: bool) -> Structure 
     extra = _fit(cands, anchors)
     kept_ids = {id(h) for h in extra}
     for c in cands:
-        if id(c) not in kept_ids and not any(a.row.first_line == c.row.first_line for a in anchors):
+        if id(c) not in kept_ids:
             decisions.append(_decision(c, False, "out of sequence"))
     heads = sorted(anchors + extra, key=lambda h: h.row.start)
     for h in heads:
