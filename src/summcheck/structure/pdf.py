@@ -334,6 +334,17 @@ def _title_start(title: str) -> bool:
         first.isalpha() and not first.islower())
 
 
+def _numbered_lines(lines: _Lines, doc: SourceDocument, anchored: set[int]) -> list[_Heading]:
+    """Headings the text's numbering alone finds, as candidates beside the outline."""
+    out = []
+    for section in detect_sections(doc.text, doc.pages, style="pdf"):
+        if section.line in anchored:
+            continue
+        row = lines.row_at(section.line)
+        out.append(_Heading(row, section.ident, section.title, section.level, "numbering"))
+    return out
+
+
 def _running_headers(heads: list[_Heading]) -> set[int]:
     """Rows whose text, page numbers aside, recurs on three pages or more: running headers."""
     def shape(h: _Heading) -> str:
@@ -437,6 +448,9 @@ def _decide(lines: _Lines, doc: SourceDocument, use_outline: bool) -> Structure 
         if id(c) in headers:
             decisions.append(_decision(c, False, "running header"))
     cands = [c for c in cands if id(c) not in headers]
+    if anchors and not any(_heading_font(a.row.font, doc.body_font) for a in anchors):
+        # Headings set like the body: fonts say nothing, so the text's numbering proposes.
+        cands = _numbered_lines(lines, doc, anchored)
     if not anchors and not cands:
         return None
     extra = _fit(cands, anchors)
