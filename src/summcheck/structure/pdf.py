@@ -38,6 +38,7 @@ _NUMBER = re.compile(
 # TeX sets accents as separate spacing characters ("Ap´endice", "F´ormulas").
 _SPACING_ACCENTS = dict.fromkeys(map(ord, "\u00b4\u02dc\u00b8\u0060\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd"))
 _LEADER = re.compile(r"(?:\.[ \t]?){3,}[ \t]*\S{0,8}[ \t]*\Z|[ \t]\d{1,4}\Z")
+_NOT_TITLE_START = frozenset("©®™•·,;:=+*|)]}.")
 _CONTENTS_WORDS = frozenset(("contents", "inhaltsverzeichnis", "inhalt", "índice", "indice",
                              "sumário", "sumario", "table of contents", "tabla de contenidos",
                              "índice general", "contenido"))
@@ -323,15 +324,17 @@ def _font_candidates(lines: _Lines, doc: SourceDocument, masked: set[int]) -> li
             if nxt is None or nxt.page != row.page or not _heading_font(nxt.font, doc.body_font):
                 continue
             title = nxt.text
+        if len(_fold(title)) < 2:
+            continue  # a figure's label ("6 2", "5 V"), not a heading
         out.append(_Heading(row, ident, title, ident.count(".") + 1, "font", reset))
     return out
 
 
 def _title_start(title: str) -> bool:
-    """A heading's title opens like a name: a capital, a digit, an opening mark or a command."""
+    """A heading's title opens like a name ("Purpose", "/bin", "¿Qué", "\\centering"), not
+    like a sentence's continuation, a copyright line or a formula."""
     first = title[0]
-    return first.isupper() or first.isdigit() or first in "¿¡(\"'“„«‘\\<" or (
-        first.isalpha() and not first.islower())
+    return not first.islower() and first not in _NOT_TITLE_START
 
 
 def _numbered_lines(lines: _Lines, doc: SourceDocument, anchored: set[int]) -> list[_Heading]:
@@ -345,15 +348,19 @@ def _numbered_lines(lines: _Lines, doc: SourceDocument, anchored: set[int]) -> l
     return out
 
 
-def _running_headers(heads: list[_Heading]) -> set[int]:
-    """Rows whose text, page numbers aside, recurs on three pages or more: running headers."""
+def _running_headers(lines: _Lines, doc: SourceDocument, heads: list[_Heading]) -> set[int]:
+    """Rows at a page's edge whose text, its page number aside, recurs on three pages or more."""
+    edges = {line for page in doc.pages for line in _edge_lines(lines, page)}
+
     def shape(h: _Heading) -> str:
-        return "".join(ch for ch in _fold(h.row.text) if not ch.isdigit())
+        return _fold(re.sub(r"\A\d{1,4}\s+|\s+\d{1,4}\Z", "", h.row.text))
 
     counts: dict[str, set[int]] = {}
     for h in heads:
-        counts.setdefault(shape(h), set()).add(h.row.page)
-    return {id(h) for h in heads if len(counts[shape(h)]) >= 3}
+        if h.row.first_line in edges:
+            counts.setdefault(shape(h), set()).add(h.row.page)
+    return {id(h) for h in heads
+            if h.row.first_line in edges and len(counts[shape(h)]) >= 3}
 
 
 def _folio_rows(lines: _Lines, doc: SourceDocument) -> set[int]:
@@ -413,10 +420,22 @@ def _fit(cands: list[_Heading], anchors: list[_Heading]) -> list[_Heading]:
             prev = ident_key(last.ident)
             ok = key in successors(prev) or key > prev or h.reset or (
                 is_start(key) and len(key) >= len(prev))
+        if (h.ident, _fold(h.title)) in named:
+            continue  # a running header or echo of a heading already kept
+        if anchors and not _below(h.ident, last):
+            continue  # the outline covers this level: only the deeper levels it leaves out
         if ok and (last is None or _near(ident_key(last.ident), key) or h.reset):
             kept.append(h)
+            named.add((h.ident, _fold(h.title)))
             last = h
     return kept
+
+
+def _below(ident: str, last: _Heading | None) -> bool:
+    """ident is a subsection of the last heading or of one of its parents."""
+    parent = ident.rpartition(".")[0]
+    return bool(parent) and last is not None and (
+        last.ident == parent or last.ident.startswith(parent + "."))
 
 
 _MAX_GAP = 3  # numbers a printed heading may skip over the one before it
@@ -443,7 +462,7 @@ def _decide(lines: _Lines, doc: SourceDocument, use_outline: bool) -> Structure 
     anchors = _outline_headings(lines, doc, decisions) if use_outline and doc.outline else []
     anchored = {a.row.first_line for a in anchors}
     cands = [c for c in _font_candidates(lines, doc, masked) if c.row.first_line not in anchored]
-    headers = _running_headers(cands)
+    headers = _running_headers(lines, doc, cands)
     for c in cands:
         if id(c) in headers:
             decisions.append(_decision(c, False, "running header"))
