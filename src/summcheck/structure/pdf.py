@@ -373,7 +373,9 @@ def _folio_rows(lines: _Lines, doc: SourceDocument) -> set[int]:
     for page in doc.pages:
         for line in _edge_lines(lines, page):
             m = re.match(r"[ \t\f]*(\d{1,4})(?!\.\d)", lines.lines[line - 1])
-            if m:
+            font = lines.fonts.get(line)
+            # A folio is set in the body size or smaller; a chapter number opening a page is not.
+            if m and not (font and doc.body_font and font.size >= doc.body_font + _FONT_STEP):
                 edge.append((line, int(m.group(1)), page.number))
     offsets: dict[int, int] = {}
     for _, number, physical in edge:

@@ -1,0 +1,123 @@
+"""PDF structure from evidence: outline destinations, the number beside or above a title, fonts."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from summcheck.sources import load_source
+from summcheck.structure.pdf import _near, _parse_number
+from summcheck.structure.numbering import ident_key
+
+pymupdf = pytest.importorskip("pymupdf")
+
+BODY = ("The body of this section is set in the regular size and runs over a few lines "
+        "so that the page looks like a page of a real manual with ordinary paragraphs.")
+
+
+def _page(doc, rows: list[tuple]) -> None:
+    """rows: (text, size, bold, x) placed one below the other; text may be a list of runs
+    set side by side on one row (number and title as separate runs)."""
+    page = doc.new_page()
+    y = 72.0
+    for text, size, bold, x in rows:
+        runs = text if isinstance(text, list) else [text]
+        rx = x
+        for run in runs:
+            page.insert_text((rx, y), run, fontsize=size, fontname="hebo" if bold else "helv")
+            rx += pymupdf.get_text_length(run, fontname="hebo" if bold else "helv", fontsize=size) + 12
+        y += size * 1.6
+
+
+def _body(n: int = 3) -> list[tuple]:
+    return [(BODY[:90], 10, False, 72)] * n
+
+
+def _save(doc, path: Path, toc=None) -> Path:
+    if toc is not None:
+        doc.set_toc(toc)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def _found(path: Path) -> list[tuple[str, int]]:
+    doc = load_source(path)
+    return [(s.ident, doc.page_of(s.span.start).number) for s in doc.sections]
+
+
+def test_number_on_its_own_row_above_an_unnumbered_outline_title(tmp_path):
+    """DocBook (dblatex): 'Kapitel 1' above the chapter title, '1.1' beside the section title."""
+    doc = pymupdf.open()
+    _page(doc, [("Kapitel 1", 18, True, 72), ("Definitionen und Überblick", 22, True, 72),
+                *_body(), (["1.1", "Was ist diese FAQ?"], 14, True, 72), *_body()])
+    _page(doc, [*_body(), ("1.1.2", 12, True, 72), ("Die Shell-Eingabeaufforderung", 12, True, 72),
+                *_body()])
+    toc = [[1, "Definitionen und Überblick", 1], [2, "Was ist diese FAQ?", 1],
+           [3, "Die Shell-Eingabeaufforderung", 2]]
+    path = _save(doc, tmp_path / "docbook.pdf", toc)
+    assert _found(path) == [("1", 1), ("1.1", 1), ("1.1.2", 2)]
+    structure = load_source(path).structure
+    assert structure.method == "outline"
+    assert [d.reason for d in structure.decisions if d.kept] == [
+        "outline + number above", "outline + printed number", "outline + number above"]
+
+
+def test_chapter_only_outline_keeps_the_printed_subsections(tmp_path):
+    """Texinfo: the outline numbers chapters only; the page prints '2.1 ASN.1 syntax'."""
+    doc = pymupdf.open()
+    _page(doc, [("1 Introduction", 18, True, 72), *_body(), ("1.1 Scope", 13, True, 72), *_body()])
+    _page(doc, [("2 Structure", 18, True, 72), *_body(), ("2.1 ASN.1 syntax", 13, True, 72),
+                *_body(), ("2.1.1 Details", 11, True, 72), *_body(),
+                ("3 Using formula (4), the value is set in the body.", 10, False, 72)])
+    path = _save(doc, tmp_path / "texinfo.pdf", [[1, "1 Introduction", 1], [1, "2 Structure", 2]])
+    assert _found(path) == [("1", 1), ("1.1", 1), ("2", 2), ("2.1", 2), ("2.1.1", 2)]
+
+
+def test_without_outline_heading_fonts_decide_and_the_contents_page_is_masked(tmp_path):
+    doc = pymupdf.open()
+    _page(doc, [("Contents", 16, True, 72)] + [
+        (f"{n} {title}", 10, n.count(".") == 0, 72) for n, title in
+        (("1", "Scope"), ("1.1", "Purpose"), ("2", "Terms"), ("2.1", "Program"))] + [
+        (". . . . . . . . . . . . . 3", 10, False, 300)] * 5)
+    _page(doc, [("1 Scope", 16, True, 72), *_body(), ("1.1 Purpose", 12, True, 72), *_body(),
+                ("1 The numbered list item in the body is no heading.", 10, False, 90)])
+    _page(doc, [("2 Terms", 16, True, 72), *_body(), ("2.1", 11, True, 72),
+                ("Program:", 11, True, 72), *_body()])
+    path = _save(doc, tmp_path / "word.pdf")
+    assert _found(path) == [("1", 2), ("1.1", 2), ("2", 3), ("2.1", 3)]
+    structure = load_source(path).structure
+    assert structure.method == "font"
+    assert all(s.evidence == "font" for s in structure.sections)
+
+
+def test_running_headers_and_folios_are_not_headings(tmp_path):
+    doc = pymupdf.open()
+    for n in range(1, 5):
+        rows = [([str(n + 10), "Kapitel 1. Allgemeines"], 11, True, 72), *_body()]
+        if n == 1:
+            rows += [("1 Allgemeines", 18, True, 72), *_body()]
+        if n == 3:
+            rows += [("1.1 Zweck", 13, True, 72), *_body()]
+        _page(doc, rows)
+    path = _save(doc, tmp_path / "headers.pdf")
+    assert _found(path) == [("1", 1), ("1.1", 3)]
+
+
+def test_row_numbers_glued_to_titles_drop_capitals_and_words():
+    assert _parse_number("2.1Erste Schritte")[:2] == ("2.1", "Erste Schritte")
+    assert _parse_number("4.4.5salsa.debian.org: Git")[:2] == ("4.4.5", "salsa.debian.org: Git")
+    assert _parse_number("KAPITEL 3")[:2] == ("3", "")
+    assert _parse_number("Ap´endice A Plantillas")[:3] == ("A", "Plantillas", True)
+    assert _parse_number("A. References")[:3] == ("A", "References", True)
+    for text in ("G NU/Linux", "404main", "A Gentle Introduction", "IV", "N.B. : también"):
+        assert _parse_number(text) is None, text
+
+
+def test_gap_repair_allows_a_few_missing_numbers_not_a_jump():
+    def near(a: str, b: str) -> bool:
+        return _near(ident_key(a), ident_key(b))
+
+    assert near("2.3", "2.4") and near("2.3", "2.5") and near("2.3", "3") and near("3", "3.1")
+    assert near("3", "1.0")  # a numbering that starts again (requirements under a clause)
+    assert not near("2.3", "2.9") and not near("3.10", "100")
