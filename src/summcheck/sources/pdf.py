@@ -33,22 +33,21 @@ PARALLEL_MIN_PAGES = 100  # below this a second process costs more than it saves
 SIZE_SAMPLE_PAGES = 40  # pages whose every span votes for the body font size
 
 
-def _extract(pdf, first: int, last: int, name: str, targets: dict[int, list[float]],
-             sample_every: int) -> list[PageLines]:
+def _extract(pdf, first: int, last: int, name: str, sample_every: int) -> list[PageLines]:
     """Text and heading-line fonts of pages first..last-1 (0-based); a page that fails to load
     is a corrupt PDF."""
     out = []
     for pno in range(first, last):
         try:
             page = pdf.load_page(pno)
-            out.append(page_lines(page.get_textpage(), targets.get(pno, []), pno % sample_every == 0))
+            out.append(page_lines(page.get_textpage(), pno % sample_every == 0))
         except Exception as exc:
             cause = f"page {pno + 1} fails to load: {_reason(exc)}"
             raise InputError(f"{name}: corrupt PDF ({cause})") from None
     return out
 
 
-def _extract_in_child(data: bytes, first: int, last: int, name: str, targets, sample_every: int,
+def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_every: int,
                       conn) -> None:
     """Runs in the forked process: send back the pages, or the error that stopped it."""
     try:
@@ -57,7 +56,7 @@ def _extract_in_child(data: bytes, first: int, last: int, name: str, targets, sa
         _quiet(pymupdf)
         try:
             result: object = _extract(pymupdf.open(stream=data, filetype="pdf"), first, last, name,
-                                      targets, sample_every)
+                                      sample_every)
         except InputError as exc:
             result = exc
         except Exception as exc:  # the parent extracts these pages itself
@@ -69,28 +68,27 @@ def _extract_in_child(data: bytes, first: int, last: int, name: str, targets, sa
         conn.close()
 
 
-def _page_texts(pdf, data: bytes, count: int, name: str,
-                targets: dict[int, list[float]]) -> list[PageLines]:
+def _page_texts(pdf, data: bytes, count: int, name: str) -> list[PageLines]:
     """Every page's text; a large PDF is split between this process and a forked one."""
     sample_every = max(1, count // SIZE_SAMPLE_PAGES)
     if count < PARALLEL_MIN_PAGES or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
-        return _extract(pdf, 0, count, name, targets, sample_every)
+        return _extract(pdf, 0, count, name, sample_every)
     import multiprocessing
 
     middle = count // 2
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_extract_in_child, args=(data, middle, count, name, targets, sample_every, sender),
+    child = context.Process(target=_extract_in_child, args=(data, middle, count, name, sample_every, sender),
                             daemon=True)
     try:
         child.start()
     except OSError:  # no fork here (limits, sandbox): one process does it all
         receiver.close()
-        return _extract(pdf, 0, count, name, targets, sample_every)
+        return _extract(pdf, 0, count, name, sample_every)
     finally:
         sender.close()
     try:
-        first_half = _extract(pdf, 0, middle, name, targets, sample_every)
+        first_half = _extract(pdf, 0, middle, name, sample_every)
         try:
             second_half = receiver.recv()
         except EOFError:  # the child died without an answer
@@ -101,7 +99,7 @@ def _page_texts(pdf, data: bytes, count: int, name: str,
     if isinstance(second_half, InputError):
         raise second_half
     if not isinstance(second_half, list):
-        second_half = _extract(pdf, middle, count, name, targets, sample_every)
+        second_half = _extract(pdf, middle, count, name, sample_every)
     return first_half + second_half
 
 
@@ -162,11 +160,7 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
         except Exception:
             outline = []
             notes.append("outline unreadable; sections taken from the text")
-        targets: dict[int, list[float | None]] = {}
-        for entry in outline:
-            if entry.page:
-                targets.setdefault(entry.page - 1, []).append(entry.y)
-        parts = _page_texts(pdf, data, count, name, targets)
+        parts = _page_texts(pdf, data, count, name)
         spans: list[Span] = []
         fonts: dict[int, LineFont] = {}
         sizes: Counter = Counter()

@@ -1,9 +1,9 @@
 """Per-page text of a PDF, with the font evidence of the lines that may be headings.
 
 Fonts come from MuPDF's HTML rendering of the same text page: one `<p>` per text line, in the
-order of the plain text, built in C. It is parsed only on pages that hold a heading
-candidate or an outline target, and only for those lines, so the cost stays a small part of
-the extraction itself.
+order of the plain text, built in C. It is rendered only on pages that hold a heading
+candidate, and parsed only for those lines (and the two after each, where a number printed
+on its own row is followed by its title), so the cost stays a small part of the extraction.
 """
 from __future__ import annotations
 
@@ -14,15 +14,24 @@ from dataclasses import dataclass, field
 
 from ..model import LineFont
 
-# A line that may open a numbered heading: a number, a section sign, "A.1", or a division
-# word. Deliberately loose: the structure stage decides; this only bounds the work.
+# A short line that may open a numbered heading: a number followed by the end of the line,
+# by a title (glued or not: "2.1Erste", "9.1 abstract"; after a bare integer, one that does
+# not start in lower case); a section sign; a division word with its number. Deliberately loose: the structure stage
+# decides; this only bounds the work.
 _CANDIDATE = re.compile(
-    r"^[ \t]*(?:\d|§|[A-Z](?:[.)]|\s*$)|(?i:chapter|kapitel|cap[ií]tulo|anhang|anlage|anexo|"
-    r"ap[eé]ndice|appendix|annex|art|section|secci[oó]n|se[cç][aã]o|teil|part))", re.M)
-_P = re.compile(r'<p style="top:([\d.]+)pt;left:([\d.]+)pt;[^"]*">(.*?)</p>\n', re.S)
+    r"^[ \t]{0,12}(?:"
+    r"\d{1,3}(?:\.\d{1,3})+[.):]?(?:[ \t]*$|[ \t]+\S|[^\W\d_])"
+    r"|\d{1,3}[.):]?(?:[ \t]*$|[ \t]+[^\W\d_a-z]|[ \t]+[^\w\s]|[^\W\d_a-z])"
+    r"|[A-Z](?:\.\d{1,3})+[.)]?[ \t]+\S|[A-Z][.)]?[ \t]+[^\W\d_a-z]"
+    r"|§"
+    r"|(?i:chapter|kapitel|cap[ií]tulo|anhang|anlage|anexo|ap[eé]ndice|appendix|annex|"
+    r"section|secci[oó]n|se[cç][aã]o|part|teil|parte|art[ií]culo|artikel|artigo|article|art\.)"
+    r"[ \t]+[\dIVXLCA-Z])"
+    r"[^\n]{0,150}$", re.M)
+_P_START = "\n<p "
+_TOP_LEFT = re.compile(r'style="top:([\d.]+)pt;left:([\d.]+)pt;')
 _SPAN = re.compile(r'(<b>)?(?:<[a-z]+>)*<span style="[^"]*?font-size:([\d.]+)pt[^"]*">([^<]*)</span>')
 _NEIGHBOURS = 2  # lines after a candidate whose font is fetched too ("1.1.2" / its title)
-_TARGET_BAND = (-30.0, 90.0)  # points around an outline target that may hold the heading
 
 
 @dataclass
@@ -34,15 +43,18 @@ class PageLines:
     sizes: Counter = field(default_factory=Counter)  # font size → characters (sampled pages)
 
 
-def _line_font(p_match: re.Match) -> LineFont | None:
-    top, left, inner = p_match.groups()
-    for bold, size, text in _SPAN.findall(inner):
+def _line_font(chunk: str) -> LineFont | None:
+    """The font of one `<p …>…</p>` line: its first span with visible text."""
+    where = _TOP_LEFT.search(chunk)
+    if where is None:
+        return None
+    for bold, size, text in _SPAN.findall(chunk):
         if html.unescape(text).strip():
-            return LineFont(float(size), bool(bold), float(left), float(top))
+            return LineFont(float(size), bool(bold), float(where.group(2)), float(where.group(1)))
     return None
 
 
-def page_lines(textpage, targets: list[float | None], sample_sizes: bool) -> PageLines:
+def page_lines(textpage, sample_sizes: bool = False) -> PageLines:
     """The page's text and, where it may hold a heading, the fonts of those lines."""
     text = textpage.extractText()
     wanted: set[int] = set()
@@ -51,15 +63,14 @@ def page_lines(textpage, targets: list[float | None], sample_sizes: bool) -> Pag
         line += text.count("\n", pos, m.start())
         pos = m.start()
         wanted.update(range(line, line + 1 + _NEIGHBOURS))
-    if not wanted and not targets and not sample_sizes:
-        return PageLines(text)
-    markup = textpage.extractHTML()
     result = PageLines(text)
-    bands = [(0.0, 1e9) if y is None else (y + _TARGET_BAND[0], y + _TARGET_BAND[1])
-             for y in targets]
-    for index, p in enumerate(_P.finditer(markup)):
-        if index in wanted or (bands and any(lo <= float(p.group(1)) <= hi for lo, hi in bands)):
-            font = _line_font(p)
+    if not wanted and not sample_sizes:
+        return result
+    markup = textpage.extractHTML()
+    chunks = markup.split(_P_START)[1:]  # one per text line, in the order of the text
+    for index in sorted(wanted):
+        if index < len(chunks):
+            font = _line_font(chunks[index])
             if font is not None:
                 result.fonts[index] = font
     if sample_sizes:

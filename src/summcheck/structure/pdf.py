@@ -39,9 +39,11 @@ _NUMBER = re.compile(
 _SPACING_ACCENTS = dict.fromkeys(map(ord, "\u00b4\u02dc\u00b8\u0060\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd"))
 _LEADER = re.compile(r"(?:\.[ \t]?){3,}[ \t]*\S{0,8}[ \t]*\Z|[ \t]\d{1,4}\Z")
 _NOT_TITLE_START = frozenset("©®™•·,;:=+*|)]}.")
-_CONTENTS_WORDS = frozenset(("contents", "inhaltsverzeichnis", "inhalt", "índice", "indice",
-                             "sumário", "sumario", "table of contents", "tabla de contenidos",
-                             "índice general", "contenido"))
+_DOTTED_ROW = re.compile(r"(?:\.[ \t]?){4,}[^\n]*$", re.M)
+_PAGE_REF_ROW = re.compile(r"\S[ \t]+\d{1,4}[ \t]*$", re.M)
+_CONTENTS_HEADING = re.compile(
+    r"^[ \t]*(?i:contents|table of contents|inhaltsverzeichnis|inhalt|índice|indice|"
+    r"índice general|sumário|sumario|tabla de contenidos?|contenidos?|conteúdo)[ \t]*$", re.M)
 
 
 @dataclass
@@ -139,18 +141,18 @@ def _heading_font(font: LineFont | None, body: float | None) -> bool:
     return font.size >= body + _FONT_STEP or (font.bold and font.size >= body - 0.6)
 
 
-def _toc_pages(lines: _Lines, doc: SourceDocument) -> set[int]:
-    """Pages whose rows are mostly entries ending in a page number: tables of contents."""
+def _toc_pages(doc: SourceDocument) -> set[int]:
+    """Pages of a table of contents: rows with dot leaders, or a contents heading over rows
+    that end in page numbers."""
     pages: set[int] = set()
     for page in doc.pages:
         text = doc.text[page.span.start:page.span.end]
-        rows = [r.strip() for r in text.split("\n") if r.strip()]
-        if not rows:
-            continue
-        heads = [r for r in rows if _fold(r) in _CONTENTS_WORDS]
-        leaders = sum(1 for r in rows if _LEADER.search(r) and not r.strip().isdigit())
-        dotted = sum(1 for r in rows if re.search(r"(?:\.[ \t]?){4,}", r))
-        if dotted >= 5 or (heads and leaders >= 3) or (dotted >= 3 and dotted >= 0.25 * len(rows)):
+        dotted = len(_DOTTED_ROW.findall(text))
+        if dotted >= 3:
+            rows = text.count("\n") + 1
+            if dotted >= 5 or dotted >= 0.25 * rows:
+                pages.add(page.number - 1)
+        elif _CONTENTS_HEADING.search(text) and len(_PAGE_REF_ROW.findall(text)) >= 3:
             pages.add(page.number - 1)
     return pages
 
@@ -177,7 +179,27 @@ def _title_row(lines: _Lines, entry: OutlineEntry, folded: str) -> _Row | None:
                 best = (distance, row)
         if best is not None:
             return best[1]
+        plain = _plain_title_line(lines, page_index, folded)
+        if plain is not None:  # a title printed without a number: no font was fetched for it
+            return lines.row_at(plain)
     return None
+
+
+def _plain_title_line(lines: _Lines, page_index: int, folded: str) -> int | None:
+    """The first line of a page whose text is the title."""
+    if len(folded) < 3:
+        return None
+    first, last = _page_line_range(lines, page_index)
+    for line in range(first, last + 1):
+        if _matches(_fold(lines.lines[line - 1]), folded):
+            return line
+    return None
+
+
+def _page_line_range(lines: _Lines, page_index: int) -> tuple[int, int]:
+    page = lines.doc.pages[page_index]
+    return (lines.doc.line_of(page.span.start),
+            lines.doc.line_of(max(page.span.start, page.span.end - 1)))
 
 
 def _with_wrapped(lines: _Lines, row: _Row) -> str:
@@ -209,9 +231,7 @@ def _matches(line: str, title: str) -> bool:
 
 
 def _fonts_on_page(lines: _Lines, page_index: int):
-    page = lines.doc.pages[page_index]
-    first = lines.doc.line_of(page.span.start)
-    last = lines.doc.line_of(max(page.span.start, page.span.end - 1))
+    first, last = _page_line_range(lines, page_index)
     for line in range(first, last + 1):
         font = lines.fonts.get(line)
         if font is not None:
@@ -459,7 +479,7 @@ def _near(prev: tuple, key: tuple) -> bool:
 
 def _decide(lines: _Lines, doc: SourceDocument, use_outline: bool) -> Structure | None:
     decisions: list[HeadingDecision] = []
-    masked = _toc_pages(lines, doc)
+    masked = _toc_pages(doc)
     lines.folios = _folio_rows(lines, doc)
     anchors = _outline_headings(lines, doc, decisions) if use_outline and doc.outline else []
     anchored = {a.row.first_line for a in anchors}
