@@ -135,7 +135,7 @@ def _parse_extra_args(args: list[str]) -> dict:
             continue
         if value is None or value == () or value == []:
             continue
-        if key in ("source", "claims", "config"):
+        if key in ("source", "claims", "config", "structure"):
             value = Path(value)
         elif key == "paths":
             value = [Path(p) for p in value]
@@ -284,6 +284,7 @@ def run(env: Mapping[str, str]) -> int:
         summaries = find_summaries([workspace], settings, explicit_inputs=False)
     options = build_options(settings, source=extra.get("source"), claims=extra.get("claims"),
                             ocr=extra.get("ocr"), page_numbers=extra.get("page_numbers"),
+                            sections=extra.get("sections"), structure=extra.get("structure"),
                             select=extra.get("select"), ignore=extra.get("ignore"))
     sarif_file = inputs.sarif_file
     if not summaries:

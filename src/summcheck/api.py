@@ -17,14 +17,17 @@ __all__ = ["check", "Report", "SummaryReport", "Finding", "InputError"]
 def check(summary: str | PathLike | Iterable[str | PathLike], *,
           claims: str | PathLike | None = None, source: str | PathLike | None = None,
           ocr: bool | None = None, page_numbers: str | None = None,
+          sections: str | None = None, structure: str | PathLike | None = None,
           select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
           config: str | PathLike | bool | None = None) -> Report:
     """Check one summary (or several) and return the Report.
 
-    `claims` and `source` override the summary's front matter. `config` names a configuration
-    file; None finds the closest one as the CLI does, False uses none. Raises `InputError` when
-    the check cannot run (the CLI's exit 2): a missing or unreadable file, unparseable claims,
-    an encrypted PDF, invalid configuration, an unknown rule.
+    `claims` and `source` override the summary's front matter, and so do `sections` (auto,
+    outline, text, markdown: how the source's sections are found) and `structure` (a sidecar
+    file stating them). `config` names a configuration file; None finds the closest one as
+    the CLI does, False uses none. Raises `InputError` when the check cannot run (the CLI's
+    exit 2): a missing or unreadable file, unparseable claims, an encrypted PDF, invalid
+    configuration or structure file, an unknown rule.
     """
     paths = [Path(summary)] if isinstance(summary, (str, PathLike)) else [Path(p) for p in summary]
     if config is False:
@@ -33,7 +36,8 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
         settings = discover(Path(config) if config not in (None, True) else None, paths)
     options = build_options(settings, source=Path(source) if source is not None else None,
                             claims=Path(claims) if claims is not None else None,
-                            ocr=ocr, page_numbers=page_numbers,
+                            ocr=ocr, page_numbers=page_numbers, sections=sections,
+                            structure=Path(structure) if structure is not None else None,
                             select=list(select) if select else None,
                             ignore=list(ignore) if ignore else None)
     return check_paths(paths, options)

@@ -42,6 +42,25 @@ class PageNumbers(str, Enum):
     physical = "physical"
 
 
+class Sections(str, Enum):
+    """How a source's sections are found (structure.SECTION_MODES)."""
+
+    auto = "auto"
+    outline = "outline"
+    text = "text"
+    markdown = "markdown"
+
+
+class OutlineFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+SECTIONS_HELP = ("How sections are found: auto (by the source's kind), outline (PDF bookmarks), "
+                 "text (numbered headings), markdown (Markdown headings).")
+STRUCTURE_HELP = "A YAML or JSON file that states the source's sections (overrides detection)."
+
+
 def fail(message: str) -> "typer.Exit":
     """Print a one-line cause on stderr; the caller raises the returned Exit(2)."""
     print(f"summcheck: error: {message}", file=sys.stderr)
@@ -67,6 +86,8 @@ def check(
     claims: Optional[Path] = typer.Option(None, "--claims", help="Claim records (overrides front matter)."),
     ocr: Optional[bool] = typer.Option(None, "--ocr/--no-ocr", help="Treat the source as OCR text."),
     page_numbers: Optional[PageNumbers] = typer.Option(None, "--page-numbers", help="How PDF pages are cited."),
+    sections: Optional[Sections] = typer.Option(None, "--sections", help=SECTIONS_HELP),
+    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
     output_format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
     select: Optional[List[str]] = typer.Option(None, "--select", help="Rules to run (codes, names, prefixes)."),
@@ -87,7 +108,8 @@ def check(
                                    explicit_inputs=source is not None or claims is not None)
         options = build_options(settings, source=source, claims=claims, ocr=ocr,
                                 page_numbers=page_numbers.value if page_numbers else None,
-                                select=select, ignore=ignore)
+                                sections=sections.value if sections else None,
+                                structure=structure, select=select, ignore=ignore)
         if output is not None:
             guard_output(output, summaries, options)
         report = check_paths(summaries, options)
@@ -157,7 +179,7 @@ def _has_front_matter(path: Path) -> bool:
 def guard_output(output: Path, summaries: list[Path], options) -> None:
     """--output must not overwrite an input."""
     inputs = {p.resolve() for p in summaries}
-    for extra in (options.source, options.claims):
+    for extra in (options.source, options.claims, options.structure):
         if extra is not None:
             inputs.add(extra.resolve())
     for summary in summaries:
@@ -173,7 +195,8 @@ def _front_matter_inputs(summary: Path) -> set[Path]:
         front = load_summary(summary).front_matter
     except InputError:
         return set()
-    return {(summary.parent / str(front[k])).resolve() for k in ("source", "claims") if k in front}
+    return {(summary.parent / str(front[k])).resolve()
+            for k in ("source", "claims", "structure") if k in front}
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -212,6 +235,8 @@ def locate(
     source: Path = typer.Argument(..., help="Source document."),
     locator: str = typer.Argument(..., help="A locator such as 'p. 17' or 'section 4.2'."),
     page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
+    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
 ) -> None:
     """Print the source text at a locator."""
     from .locators import LocatorSyntaxError, parse_locator
@@ -219,7 +244,10 @@ def locate(
     from .sources import load_source
 
     try:
-        doc = load_source(source, page_numbers=page_numbers.value)
+        doc = load_source(source, page_numbers=page_numbers.value, sections=sections.value,
+                          structure=structure)
+        if structure is not None:
+            doc.structure  # noqa: B018 - a broken sidecar is an error even for 'p. 4'
         try:
             parsed = parse_locator(locator)
         except LocatorSyntaxError as exc:
@@ -243,28 +271,25 @@ def locate(
 def outline(
     source: Path = typer.Argument(..., help="Source document."),
     page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
+    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
+    output_format: OutlineFormat = typer.Option(OutlineFormat.text, "--format", "-f",
+                                                help="text or json (schemas/outline.schema.json)."),
+    explain: bool = typer.Option(False, "--explain", help="List every heading candidate and why "
+                                                          "it was kept or dropped."),
 ) -> None:
     """List the pages, page labels and sections a source offers."""
+    from .report.outline import render_json, render_text
     from .sources import load_source
 
+    render = render_json if output_format is OutlineFormat.json else render_text
     try:
-        doc = load_source(source, page_numbers=page_numbers.value)
+        doc = load_source(source, page_numbers=page_numbers.value, sections=sections.value,
+                          structure=structure)
+        rendered = render(doc, source, explain=explain, page_numbers=page_numbers.value)
     except InputError as exc:
         raise fail(str(exc))
-    print(f"{source}: {doc.kind}, {len(doc.pages)} page{'s' * (len(doc.pages) != 1)}, "
-          f"{doc.line_count} lines, {len(doc.sections)} sections")
-    for note in doc.notes:
-        print(f"note: {note}")
-    if doc.has_labels:
-        labels = [p.label or "-" for p in doc.pages]
-        print("page labels (physical → printed): " +
-              ", ".join(f"{i + 1}→{label}" for i, label in enumerate(labels)))
-    print("sections:")
-    for section in doc.sections:
-        page = doc.page_of(section.span.start)
-        where = f"p. {page.label or page.number}" if page and len(doc.pages) > 1 else ""
-        where += f"{', ' if where else ''}line {section.line}"
-        print(f"  {'  ' * (section.level - 1)}{section.ident}  {section.title}  ({where})")
+    sys.stdout.write(rendered)
 
 
 @app.command()

@@ -13,6 +13,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from .model import InputError
+from .structure import SECTION_MODES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -26,7 +27,7 @@ PAGE_NUMBERS = ("auto", "label", "physical")
 MODAL_CLASSES = ("requires", "recommends", "permits")
 KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "fuzzy-threshold",
         "synthesis-labels", "summaries", "min-quote-words", "min-quote-chars", "modality")
-SUMMARY_KEYS = ("source", "claims", "ocr", "page-numbers")
+SUMMARY_KEYS = ("source", "claims", "ocr", "page-numbers", "sections", "structure")
 
 
 @dataclass
@@ -38,6 +39,8 @@ class SummaryMapping:
     claims: Path | None = None
     ocr: bool | None = None
     page_numbers: str | None = None
+    sections: str | None = None  # how the source's sections are found (SECTION_MODES)
+    structure: Path | None = None  # a sidecar file stating the sections
 
 
 @dataclass
@@ -177,7 +180,7 @@ def _mapping(pattern: str, spec: Any, root: Path, error) -> SummaryMapping:
         if key not in SUMMARY_KEYS:
             raise error(f"summaries.{pattern}.{key}", f"unknown key; use {', '.join(SUMMARY_KEYS)}")
     mapping = SummaryMapping(pattern)
-    for key in ("source", "claims"):
+    for key in ("source", "claims", "structure"):
         if key in spec:
             if not isinstance(spec[key], str) or not spec[key].strip():
                 raise error(f"summaries.{pattern}.{key}", "must be a file name")
@@ -188,6 +191,8 @@ def _mapping(pattern: str, spec: Any, root: Path, error) -> SummaryMapping:
         mapping.ocr = spec["ocr"]
     mapping.page_numbers = _choice(spec, "page-numbers", PAGE_NUMBERS, error,
                                    prefix=f"summaries.{pattern}.")
+    mapping.sections = _choice(spec, "sections", SECTION_MODES, error,
+                               prefix=f"summaries.{pattern}.")
     return mapping
 
 

@@ -12,6 +12,7 @@ from .model import Finding, InputError, Severity, Summary
 from .report.model import Report, SummaryReport
 from .rules import Problem, Rule, all_rules
 from .selection import RuleSelection
+from .structure import SECTION_MODES
 
 PAGE_NUMBER_MODES = ("auto", "label", "physical")
 
@@ -24,6 +25,8 @@ class Options:
     claims: Path | None = None
     ocr: bool | None = None
     page_numbers: str | None = None
+    sections: str | None = None  # auto | outline | text | markdown
+    structure: Path | None = None  # a sidecar file that states the source's sections
     selection: RuleSelection = field(default_factory=RuleSelection)
     severity: dict[str, Severity] = field(default_factory=dict)  # code → severity override
     synthesis_labels: list[str] | None = None
@@ -82,7 +85,20 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
         "ocr", mapping.ocr if mapping and mapping.ocr is not None else False)
     if not isinstance(ocr, bool):
         raise InputError(f"{path}: front matter: ocr must be true or false, not {ocr!r}")
-    source = load_source(source_path, page_numbers=page_numbers, ocr=ocr)
+    sections = options.sections or front.get("sections") or (
+        mapping and mapping.sections) or "auto"
+    if sections not in SECTION_MODES:
+        where = "sections" if options.sections else "front matter: sections"
+        raise InputError(f"{path}: {where} must be one of "
+                         f"{', '.join(SECTION_MODES)}, not {sections!r}")
+    structure = options.structure or _front_path(summary, "structure") or (
+        mapping and mapping.structure) or None
+    source = load_source(source_path, page_numbers=page_numbers, ocr=ocr, sections=sections,
+                         structure=structure)
+    if structure is not None:
+        # Sections are found lazily, only when a locator needs them; a sidecar the user named
+        # is read now so that a broken one stops the check (exit 2) whatever the summary cites.
+        source.structure  # noqa: B018
     return analyse(summary, claims, source, page_numbers, options.lexicon, options.fuzzy)
 
 

@@ -125,6 +125,11 @@ class SourceDocument:
     notes: list[str] = field(default_factory=list)  # e.g. "opened by repair", "decoded leniently"
     outline: list[OutlineEntry] = field(default_factory=list)  # PDF bookmarks
     fonts: dict[int, LineFont] = field(default_factory=dict, repr=False)  # line → PDF font evidence
+    # Reads the fonts of more pages (0-based) on demand: a PDF with an outline fetches them
+    # only where the structure stage asks.
+    font_reader: Callable[[list[int]], dict[int, LineFont]] | None = field(
+        default=None, repr=False, compare=False)
+    _font_pages: set[int] = field(default_factory=set, repr=False, compare=False)
     body_font: float | None = None  # the size most of a PDF's text is set in
     structure_finder: Callable[["SourceDocument"], Structure] | None = field(
         default=None, repr=False, compare=False)
@@ -141,6 +146,14 @@ class SourceDocument:
             finder = self.structure_finder
             self._structure = finder(self) if finder is not None else Structure(list(self.sections))
         return self._structure
+
+    def fonts_of_pages(self, pages) -> dict[int, LineFont]:
+        """`fonts`, completed for the given 0-based pages where the loader can read them."""
+        missing = sorted(set(pages) - self._font_pages)
+        if missing and self.font_reader is not None:
+            self.fonts.update(self.font_reader(missing))
+        self._font_pages.update(missing)
+        return self.fonts
 
     @property
     def line_starts(self) -> list[int]:

@@ -20,6 +20,7 @@ def discover(config_path: Path | None, paths: list[Path]) -> Config:
 
 def build_options(config: Config, *, source: Path | None = None, claims: Path | None = None,
                   ocr: bool | None = None, page_numbers: str | None = None,
+                  sections: str | None = None, structure: Path | None = None,
                   select: list[str] | None = None, ignore: list[str] | None = None) -> Options:
     """Options for a run: the command line wins over the configuration file."""
     origin = str(config.path) if config.path else "configuration"
@@ -47,6 +48,7 @@ def build_options(config: Config, *, source: Path | None = None, claims: Path | 
         min_words=rule_options.get("SUM205", {}).get("min_words", 4),
         min_chars=rule_options.get("SUM205", {}).get("min_chars", 20))
     return Options(source=source, claims=claims, ocr=ocr, page_numbers=page_numbers,
+                   sections=sections, structure=structure,
                    selection=selection, severity=severity,
                    synthesis_labels=config.synthesis_labels, rule_options=rule_options,
                    lexicon=lexicon, config=config, fuzzy=fuzzy)

@@ -33,14 +33,16 @@ PARALLEL_MIN_PAGES = 100  # below this a second process costs more than it saves
 SIZE_SAMPLE_PAGES = 40  # pages whose every span votes for the body font size
 
 
-def _extract(pdf, first: int, last: int, name: str, sample_every: int) -> list[PageLines]:
-    """Text and heading-line fonts of pages first..last-1 (0-based); a page that fails to load
-    is a corrupt PDF."""
+def _extract(pdf, first: int, last: int, name: str, sample_every: int,
+             fonts: bool) -> list[PageLines]:
+    """Text (and, with `fonts`, heading-line fonts) of pages first..last-1 (0-based); a page
+    that fails to load is a corrupt PDF."""
     out = []
     for pno in range(first, last):
         try:
             page = pdf.load_page(pno)
-            out.append(page_lines(page.get_textpage(), pno % sample_every == 0))
+            out.append(page_lines(page.get_textpage(), fonts=fonts,
+                                  sample_sizes=pno % sample_every == 0))
         except Exception as exc:
             cause = f"page {pno + 1} fails to load: {_reason(exc)}"
             raise InputError(f"{name}: corrupt PDF ({cause})") from None
@@ -48,7 +50,7 @@ def _extract(pdf, first: int, last: int, name: str, sample_every: int) -> list[P
 
 
 def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_every: int,
-                      conn) -> None:
+                      fonts: bool, conn) -> None:
     """Runs in the forked process: send back the pages, or the error that stopped it."""
     try:
         import pymupdf
@@ -56,7 +58,7 @@ def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_ever
         _quiet(pymupdf)
         try:
             result: object = _extract(pymupdf.open(stream=data, filetype="pdf"), first, last, name,
-                                      sample_every)
+                                      sample_every, fonts)
         except InputError as exc:
             result = exc
         except Exception as exc:  # the parent extracts these pages itself
@@ -68,27 +70,27 @@ def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_ever
         conn.close()
 
 
-def _page_texts(pdf, data: bytes, count: int, name: str) -> list[PageLines]:
+def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool) -> list[PageLines]:
     """Every page's text; a large PDF is split between this process and a forked one."""
     sample_every = max(1, count // SIZE_SAMPLE_PAGES)
     if count < PARALLEL_MIN_PAGES or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
-        return _extract(pdf, 0, count, name, sample_every)
+        return _extract(pdf, 0, count, name, sample_every, fonts)
     import multiprocessing
 
     middle = count // 2
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_extract_in_child, args=(data, middle, count, name, sample_every, sender),
+    child = context.Process(target=_extract_in_child, args=(data, middle, count, name, sample_every, fonts, sender),
                             daemon=True)
     try:
         child.start()
     except OSError:  # no fork here (limits, sandbox): one process does it all
         receiver.close()
-        return _extract(pdf, 0, count, name, sample_every)
+        return _extract(pdf, 0, count, name, sample_every, fonts)
     finally:
         sender.close()
     try:
-        first_half = _extract(pdf, 0, middle, name, sample_every)
+        first_half = _extract(pdf, 0, middle, name, sample_every, fonts)
         try:
             second_half = receiver.recv()
         except EOFError:  # the child died without an answer
@@ -99,7 +101,7 @@ def _page_texts(pdf, data: bytes, count: int, name: str) -> list[PageLines]:
     if isinstance(second_half, InputError):
         raise second_half
     if not isinstance(second_half, list):
-        second_half = _extract(pdf, middle, count, name, sample_every)
+        second_half = _extract(pdf, middle, count, name, sample_every, fonts)
     return first_half + second_half
 
 
@@ -131,9 +133,13 @@ def _outline(pdf, pymupdf) -> list[OutlineEntry]:
         point = dest.get("to")
         y = None
         if page and point is not None:
-            if page not in matrices:  # outline points are PDF points, origin bottom left
-                matrices[page] = pdf.load_page(page - 1).transformation_matrix
-            y = float((pymupdf.Point(0, point.y) * matrices[page]).y)
+            y = float(point.y)
+            if dest.get("kind") == pymupdf.LINK_NAMED:
+                # PyMuPDF turns a direct destination's point to page space, but leaves a
+                # named one's in PDF points (origin bottom left).
+                if page not in matrices:
+                    matrices[page] = pdf.load_page(page - 1).transformation_matrix
+                y = float((pymupdf.Point(0, point.y) * matrices[page]).y)
         entries.append(OutlineEntry(int(level), title, page, y))
     return entries
 
@@ -160,16 +166,21 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
         except Exception:
             outline = []
             notes.append("outline unreadable; sections taken from the text")
-        parts = _page_texts(pdf, data, count, name)
+        # With an outline the structure stage asks for the few pages it needs fonts of;
+        # without one every page with a heading candidate is read here, on all cores.
+        eager_fonts = not outline
+        parts = _page_texts(pdf, data, count, name, eager_fonts)
         spans: list[Span] = []
         fonts: dict[int, LineFont] = {}
         sizes: Counter = Counter()
         pos, line = 0, 1
+        first_lines: list[int] = []
         for pno, part in enumerate(parts):
             if pno:
                 pos += 1  # the form feed between two pages belongs to neither
             spans.append(Span(pos, pos + len(part.text)))
             pos += len(part.text)
+            first_lines.append(line)
             for index, font in part.fonts.items():
                 fonts[line + index] = font
             line += part.text.count("\n")
@@ -198,6 +209,32 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
         notes.append("no text layer (a scanned PDF needs OCR first)")
     pages = [Page(i + 1, labels[i], spans[i]) for i in range(count)]
     body = max(sizes.items(), key=lambda item: (item[1], -item[0]))[0] if sizes else None
-    return SourceDocument(path=path, kind="pdf", text=text, pages=pages, sections=[],
-                          has_labels=has_labels, ocr=ocr, notes=notes, outline=outline,
-                          fonts=fonts, body_font=body)
+    doc = SourceDocument(path=path, kind="pdf", text=text, pages=pages, sections=[],
+                         has_labels=has_labels, ocr=ocr, notes=notes, outline=outline,
+                         fonts=fonts, body_font=body,
+                         font_reader=None if eager_fonts else _font_reader(data, first_lines))
+    return doc
+
+
+def _font_reader(data: bytes, first_lines: list[int]):
+    """Reads the heading-candidate fonts of given pages again from the PDF's bytes."""
+    def read(pages: list[int]) -> dict[int, LineFont]:
+        import pymupdf
+
+        _quiet(pymupdf)
+        found: dict[int, LineFont] = {}
+        try:
+            pdf = pymupdf.open(stream=data, filetype="pdf")
+        except Exception:  # it opened once; fonts are evidence, not a requirement
+            return found
+        with pdf:
+            for pno in pages:
+                try:
+                    part = page_lines(pdf.load_page(pno).get_textpage())
+                except Exception:
+                    continue
+                for index, font in part.fonts.items():
+                    found[first_lines[pno] + index] = font
+        return found
+
+    return read

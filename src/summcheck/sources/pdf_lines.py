@@ -54,12 +54,12 @@ def _line_font(chunk: str) -> LineFont | None:
     return None
 
 
-def page_lines(textpage, sample_sizes: bool = False) -> PageLines:
+def page_lines(textpage, *, fonts: bool = True, sample_sizes: bool = False) -> PageLines:
     """The page's text and, where it may hold a heading, the fonts of those lines."""
     text = textpage.extractText()
     wanted: set[int] = set()
     line, pos = 0, 0
-    for m in _CANDIDATE.finditer(text):
+    for m in _CANDIDATE.finditer(text) if fonts else ():
         line += text.count("\n", pos, m.start())
         pos = m.start()
         wanted.update(range(line, line + 1 + _NEIGHBOURS))

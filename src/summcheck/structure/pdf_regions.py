@@ -1,0 +1,76 @@
+"""Regions of a PDF's text that never hold headings: contents pages, folios, running headers."""
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+from ..model import SourceDocument
+from .pdf_rows import FONT_STEP, Lines, fold
+
+_DOTTED_ROW = re.compile(r"(?:\.[ \t]?){4,}[^\n]*$", re.M)
+_PAGE_REF_ROW = re.compile(r"\S[ \t]+\d{1,4}[ \t]*$", re.M)
+_CONTENTS_HEADING = re.compile(
+    r"^[ \t]*(?i:contents|table of contents|inhaltsverzeichnis|inhalt|índice|indice|"
+    r"índice general|sumário|sumario|tabla de contenidos?|contenidos?|conteúdo)[ \t]*$", re.M)
+_EDGE_NUMBER = re.compile(r"[ \t\f]*(\d{1,4})(?!\.\d)")
+_FOLIO_AROUND = re.compile(r"\A\d{1,4}\s+|\s+\d{1,4}\Z")
+
+
+def toc_pages(doc: SourceDocument) -> set[int]:
+    """0-based pages of a table of contents: rows with dot leaders (beside the entry or on the
+    next line), or a contents heading over rows that end in page numbers."""
+    pages: set[int] = set()
+    for page in doc.pages:
+        text = doc.text[page.span.start:page.span.end]
+        dotted = len(_DOTTED_ROW.findall(text))
+        if dotted >= 3:
+            if dotted >= 5 or dotted >= 0.25 * (text.count("\n") + 1):
+                pages.add(page.number - 1)
+        elif _CONTENTS_HEADING.search(text) and len(_PAGE_REF_ROW.findall(text)) >= 3:
+            pages.add(page.number - 1)
+    return pages
+
+
+def edge_lines(lines: Lines, page: int) -> list[int]:
+    """The first two and the last two non-blank lines of a 0-based page."""
+    first, last = lines.page_range(page)
+    filled = [n for n in range(first, last + 1) if lines.stripped(n)]
+    return sorted(set(filled[:2] + filled[-2:]))
+
+
+def folio_lines(lines: Lines, doc: SourceDocument) -> set[int]:
+    """Lines at a page's edge that open with its printed page number (a header or footer).
+
+    The printed folio is the page label, or the physical page shifted by the offset that most
+    pages keep: chapters that open their pages also step with the page, but on few of them.
+    """
+    edge: list[tuple[int, int, int]] = []  # (line, number, 0-based page)
+    for page in range(len(doc.pages)):
+        for line in edge_lines(lines, page):
+            m = _EDGE_NUMBER.match(lines.lines[line - 1])
+            font = lines.fonts.get(line)
+            # A folio is set in the body size or smaller; a chapter number opening a page is not.
+            if m and not (font and doc.body_font and font.size >= doc.body_font + FONT_STEP):
+                edge.append((line, int(m.group(1)), page))
+    offsets: dict[int, int] = {}
+    for _, number, page in edge:
+        offsets[number - page] = offsets.get(number - page, 0) + 1
+    most = max(offsets.values(), default=0)
+    usual = {off for off, n in offsets.items() if n >= 3 and n >= most / 4}
+    return {line for line, number, page in edge
+            if number - page in usual or doc.pages[page].label == str(number)}
+
+
+def running_headers(lines: Lines, items: Iterable, row_of: Callable) -> set[int]:
+    """ids of the items whose row stands at a page's edge and recurs there, its page number
+    aside, on three pages or more."""
+    items = list(items)
+    edges = {line for page in {row_of(i).page for i in items} for line in edge_lines(lines, page)}
+    counts: dict[str, set[int]] = {}
+    shapes = {}
+    for item in items:
+        row = row_of(item)
+        if row.first_line in edges:
+            shapes[id(item)] = shape = fold(_FOLIO_AROUND.sub("", row.text))
+            counts.setdefault(shape, set()).add(row.page)
+    return {key for key, shape in shapes.items() if len(counts[shape]) >= 3}

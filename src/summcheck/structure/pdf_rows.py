@@ -1,0 +1,135 @@
+"""Printed rows of a PDF's text: lines, their pages and fonts, and the number a row opens with."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from ..model import LineFont, SourceDocument
+
+ROW_TOLERANCE = 2.0  # points: lines whose tops differ less stand on one row
+FONT_STEP = 0.8  # points larger than the body that make a heading font
+_DIVISION_WORDS = ("kapitel", "chapter", "capítulo", "capitulo", "apéndice", "apendice",
+                   "appendix", "anhang", "anexo", "annex", "apêndice", "parte", "part", "teil")
+_APPENDIX_WORDS = frozenset(("apéndice", "apendice", "appendix", "anhang", "anexo", "annex",
+                             "apêndice"))
+_NUMBER = re.compile(
+    r"(?P<kw>(?i:" + "|".join(_DIVISION_WORDS) + r")[ \t]+)?"
+    r"(?P<num>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})*|[IVX]{1,6})"
+    r"(?P<mark>[.):]?)(?P<rest>(?:[ \t]+|(?=[^\W\d_])|\Z).*)\Z", re.S)
+# TeX sets accents as separate spacing characters ("Ap´endice", "F´ormulas").
+_SPACING_ACCENTS = dict.fromkeys(map(ord, "\u00b4\u02dc\u00b8\u0060\u00a8\u02c6\u02c7\u02d8"
+                                           "\u02d9\u02da\u02dd"))
+_FOLIO = re.compile(r"\A\d{1,4}(?!\.\d)\s*")
+# Sphinx's English chapter pages spell the number: "CHAPTER" / "TWO".
+_NUMBER_WORDS = {word: str(n) for n, word in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty".split(), 1)}
+_SPELLED = re.compile(r"(?i:chapter|part|appendix)[ \t]+(?P<word>[A-Za-z]+)[ \t]*\Z")
+
+
+@dataclass
+class Row:
+    """One printed row: the lines of a page that share a top (number and title runs)."""
+
+    first_line: int  # 1-based line of its first text line
+    last_line: int
+    start: int  # offset of that line in the text
+    page: int  # 0-based page
+    text: str
+    font: LineFont | None
+
+
+def fold(s: str) -> str:
+    """Letters and digits only, without accents: how titles are compared across outline and page."""
+    decomposed = unicodedata.normalize("NFKD", s.casefold())
+    return "".join(ch for ch in decomposed if ch.isalnum())
+
+
+def parse_number(text: str) -> tuple[str, str, bool] | None:
+    """(ident, title, appendix) of a row that opens with a section number, else None."""
+    text = text.strip().translate(_SPACING_ACCENTS)
+    spelled = _SPELLED.match(text)
+    if spelled and spelled["word"].casefold() in _NUMBER_WORDS:
+        return _NUMBER_WORDS[spelled["word"].casefold()], "", False
+    m = _NUMBER.match(text)
+    if m is None:
+        return None
+    num, rest, kw = m["num"], m["rest"].strip(), (m["kw"] or "").strip().casefold()
+    if not kw and num.isalpha() and not (m["mark"] == "." and rest[:1].isupper()
+                                         and rest[1:2].isalpha() and m["rest"][:1].isspace()):
+        # Without a division word a letter is a number only as "A. Title" or "A.3 Title"; a
+        # drop or small capital ("G" + "NU/Linux") and a roman word ("IV") are text.
+        return None
+    if m["rest"] and not m["rest"][:1].isspace() and (
+            not num[-1:].isdigit() or (m["rest"][:1].islower() and "." not in num)):
+        return None  # glued runs ("2.1Erste", "4.4.5salsa") only after a digit; "404main" is text
+    if m["mark"] == ":" and not kw:
+        return None
+    return num, rest, kw in _APPENDIX_WORDS or (num[:1].isalpha() and not kw)
+
+
+def heading_font(font: LineFont | None, body: float | None) -> bool:
+    """Larger than the body text, or bold at about its size."""
+    if font is None or body is None:
+        return False
+    return font.size >= body + FONT_STEP or (font.bold and font.size >= body - 0.6)
+
+
+class Lines:
+    """The text's lines with their pages, and rows built from whatever fonts are known."""
+
+    def __init__(self, doc: SourceDocument) -> None:
+        self.doc = doc
+        self.lines = doc.text.split("\n")
+        self.starts = doc.line_starts
+        self.folios: set[int] = set()  # lines that open with the printed page number
+        self._ranges = [(doc.line_of(p.span.start), doc.line_of(max(p.span.start, p.span.end - 1)))
+                        for p in doc.pages]
+
+    @property
+    def fonts(self) -> dict[int, LineFont]:
+        return self.doc.fonts
+
+    def page_range(self, page: int) -> tuple[int, int]:
+        """First and last line of a 0-based page."""
+        return self._ranges[page]
+
+    def page_of_line(self, line: int) -> int:
+        page = self.doc.page_of(self.starts[line - 1] + self._lead(line))
+        return page.number - 1 if page else 0
+
+    def stripped(self, line: int) -> str:
+        return self.lines[line - 1].strip("\f").strip()
+
+    def _lead(self, line: int) -> int:
+        raw = self.lines[line - 1]
+        return len(raw) - len(raw.lstrip("\f"))
+
+    def row_at(self, line: int) -> Row:
+        """The row that holds `line`: the lines on its height when fonts are known, else the line."""
+        font = self.fonts.get(line)
+        first = last = line
+        if font is not None:
+            while first > 1 and self._same_row(first - 1, font):
+                first -= 1
+            while last < len(self.lines) and self._same_row(last + 1, font):
+                last += 1
+        text = " ".join(p for p in (self.stripped(i) for i in range(first, last + 1)) if p)
+        if first in self.folios:  # "4 Kapitel 1. Geltungsbereich": the folio is no number
+            text = _FOLIO.sub("", text)
+        start = self.starts[first - 1] + self._lead(first)
+        return Row(first, last, start, self.page_of_line(first), text, self.fonts.get(first, font))
+
+    def next_row(self, row: Row) -> Row | None:
+        """The row below on the same page, if any."""
+        line = row.last_line + 1
+        if line > len(self.lines) or self.page_of_line(line) != row.page:
+            return None
+        return self.row_at(line)
+
+    def _same_row(self, other: int, font: LineFont) -> bool:
+        f = self.fonts.get(other)
+        if f is None or self.lines[other - 1][:1] == "\f":
+            return False
+        return abs(f.y - font.y) < ROW_TOLERANCE
