@@ -217,24 +217,30 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
 
 
 def _font_reader(data: bytes, first_lines: list[int]):
-    """Reads the heading-candidate fonts of given pages again from the PDF's bytes."""
+    """Reads the heading-candidate fonts of given pages again from the PDF's bytes (the
+    document is opened on the first call and kept)."""
+    opened: list = []
+
     def read(pages: list[int]) -> dict[int, LineFont]:
         import pymupdf
 
-        _quiet(pymupdf)
         found: dict[int, LineFont] = {}
-        try:
-            pdf = pymupdf.open(stream=data, filetype="pdf")
-        except Exception:  # it opened once; fonts are evidence, not a requirement
+        if not opened:
+            _quiet(pymupdf)
+            try:
+                opened.append(pymupdf.open(stream=data, filetype="pdf"))
+            except Exception:  # it opened once; fonts are evidence, not a requirement
+                opened.append(None)
+        pdf = opened[0]
+        if pdf is None:
             return found
-        with pdf:
-            for pno in pages:
-                try:
-                    part = page_lines(pdf.load_page(pno).get_textpage())
-                except Exception:
-                    continue
-                for index, font in part.fonts.items():
-                    found[first_lines[pno] + index] = font
+        for pno in pages:
+            try:
+                part = page_lines(pdf.load_page(pno).get_textpage())
+            except Exception:
+                continue
+            for index, font in part.fonts.items():
+                found[first_lines[pno] + index] = font
         return found
 
     return read

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..model import HeadingDecision, OutlineEntry, SourceDocument, Structure
 from .numbering import ident_key, is_start, successors
-from .pdf_regions import folio_lines, running_headers, toc_pages
+from .pdf_regions import folio_lines, header_shape, header_shapes, running_headers, toc_pages
 from .pdf_rows import Lines, Row, fold, heading_font, parse_number
 from .text import Head, Parsed, build_sections, detect_sections
 
@@ -55,35 +55,29 @@ class _Heading:
 # ---------------------------------------------------------------- outline anchors
 
 
-def _title_text(lines: Lines, row: Row, title: str) -> str | None:
-    """The row's text, joined with the rows a wrapped title runs onto, when it prints `title`
-    (a prefix of it 24 characters long, or the whole title)."""
-    text = row.text
-    for _ in range(3):
-        if not text:
-            return None
-        parsed = parse_number(text)
-        body = fold(parsed[1]) if parsed and parsed[1] else ""
-        for folded in (fold(text), body):
+def _title_at(rows: list, index: int, title: str) -> str | None:
+    """The text of rows[index], joined with the rows a wrapped title runs onto, when it prints
+    `title` (its first 24 characters, or all of a shorter one)."""
+    whole = body = ""
+    for k in range(index, min(index + 3, len(rows))):
+        whole += rows[k].whole
+        body += rows[k].body if k == index else rows[k].whole
+        for folded in (whole, body if rows[index].body else ""):
             if folded and folded[:24] == title[:24] and (len(folded) >= 24 or folded == title):
-                return text
-        folded = body or fold(text)
-        row = lines.next_row(row)
-        if not folded or not title.startswith(folded) or row is None:
+                return " ".join(r.row.text for r in rows[index:k + 1])
+        if not title.startswith(body if rows[index].body else whole):
             return None
-        text = f"{text} {row.text}"
     return None
 
 
 def _title_rows(lines: Lines, page: int, title: str) -> list[tuple[Row, str]]:
-    first, last = lines.page_range(page)
+    rows = lines.page_rows(page)
     found = []
-    for line in range(first, last + 1):
-        row = lines.row_at(line)
-        if row.first_line == line:
-            text = _title_text(lines, row, title)
+    for index, page_row in enumerate(rows):
+        if title[:1] in (page_row.whole[:1], page_row.body[:1]):
+            text = _title_at(rows, index, title)
             if text is not None:
-                found.append((row, text))
+                found.append((page_row.row, text))
     return found
 
 
@@ -95,8 +89,10 @@ def _title_row(lines: Lines, entry: OutlineEntry, title: str) -> tuple[Row, str]
         if page >= len(lines.doc.pages):
             break
         found = _title_rows(lines, page, title)
+        if len(found) > 1:  # a running header repeats it at the page's edge
+            found = [f for f in found if header_shape(f[0].text) not in lines.headers] or found
         if len(found) > 1:
-            # Several places print it: a heading font, then the target point decide.
+            # Still several places: a heading font, then the target point decide.
             fonts = lines.doc.fonts_of_pages([page])
             found = _title_rows(lines, page, title) or found
             body = lines.doc.body_font
@@ -361,6 +357,7 @@ def _decide(doc: SourceDocument, use_outline: bool) -> Structure | None:
     decisions: list[HeadingDecision] = []
     masked = toc_pages(doc)
     lines.folios = folio_lines(lines, doc)
+    lines.headers = header_shapes(lines, doc)
     anchors = _outline_headings(lines, doc, decisions) if use_outline and doc.outline else []
     if not anchors and not use_outline and doc.outline:
         doc.fonts_of_pages(range(len(doc.pages)))  # the outline is set aside: read every page

@@ -74,3 +74,18 @@ def running_headers(lines: Lines, items: Iterable, row_of: Callable) -> set[int]
             shapes[id(item)] = shape = fold(_FOLIO_AROUND.sub("", row.text))
             counts.setdefault(shape, set()).add(row.page)
     return {key for key, shape in shapes.items() if len(counts[shape]) >= 3}
+
+
+def header_shapes(lines: Lines, doc: SourceDocument) -> set[str]:
+    """Folded texts (page numbers aside) that stand at the edge of three pages or more."""
+    pages_of: dict[str, set[int]] = {}
+    for page in range(len(doc.pages)):
+        for line in edge_lines(lines, page):
+            shape = header_shape(lines.stripped(line))
+            if shape:
+                pages_of.setdefault(shape, set()).add(page)
+    return {shape for shape, pages in pages_of.items() if len(pages) >= 3}
+
+
+def header_shape(text: str) -> str:
+    return fold(_FOLIO_AROUND.sub("", text))

@@ -28,6 +28,15 @@ _NUMBER_WORDS = {word: str(n) for n, word in enumerate(
 _SPELLED = re.compile(r"(?i:chapter|part|appendix)[ \t]+(?P<word>[A-Za-z]+)[ \t]*\Z")
 
 
+@dataclass(frozen=True)
+class PageRow:
+    """A row as titles are compared with it."""
+
+    row: "Row"
+    whole: str  # the folded text
+    body: str  # the folded title after its number ("" when it opens with none)
+
+
 @dataclass
 class Row:
     """One printed row: the lines of a page that share a top (number and title runs)."""
@@ -40,10 +49,15 @@ class Row:
     font: LineFont | None
 
 
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
 def fold(s: str) -> str:
     """Letters and digits only, without accents: how titles are compared across outline and page."""
-    decomposed = unicodedata.normalize("NFKD", s.casefold())
-    return "".join(ch for ch in decomposed if ch.isalnum())
+    s = s.casefold()
+    if not s.isascii():
+        s = unicodedata.normalize("NFKD", s)  # accents become combining marks, dropped below
+    return _NOT_ALNUM.sub("", s)
 
 
 def parse_number(text: str) -> tuple[str, str, bool] | None:
@@ -84,8 +98,28 @@ class Lines:
         self.lines = doc.text.split("\n")
         self.starts = doc.line_starts
         self.folios: set[int] = set()  # lines that open with the printed page number
+        self.headers: set[str] = set()  # folded running headers
         self._ranges = [(doc.line_of(p.span.start), doc.line_of(max(p.span.start, p.span.end - 1)))
                         for p in doc.pages]
+        self._page_rows: dict[int, tuple[int, list[PageRow]]] = {}
+
+    def page_rows(self, page: int) -> list[PageRow]:
+        """The rows of a 0-based page, folded for comparison (kept until more fonts arrive)."""
+        known = len(self.fonts)
+        cached = self._page_rows.get(page)
+        if cached is not None and cached[0] == known:
+            return cached[1]
+        first, last = self.page_range(page)
+        rows = []
+        line = first
+        while line <= last:
+            row = self.row_at(line)
+            if row.text and row.first_line == line:
+                parsed = parse_number(row.text)
+                rows.append(PageRow(row, fold(row.text), fold(parsed[1]) if parsed else ""))
+            line = max(line, row.last_line) + 1
+        self._page_rows[page] = (known, rows)
+        return rows
 
     @property
     def fonts(self) -> dict[int, LineFont]:
