@@ -30,7 +30,7 @@ def _quiet(pymupdf) -> None:
 
 
 PARALLEL_MIN_PAGES = 100  # below this a second process costs more than it saves
-SIZE_SAMPLE_PAGES = 40  # pages whose every span votes for the body font size
+SIZE_SAMPLE_PAGES = 20  # pages whose every span votes for the body font size
 
 
 def _extract(pdf, first: int, last: int, name: str, sample_every: int,

@@ -251,6 +251,12 @@ def _deeper_lines(lines: Lines, doc: SourceDocument, anchors: list[_Heading],
     return out
 
 
+def _textual_heading(lines: Lines, line: int) -> _Heading:
+    """A numbered line as a heading by its numbering alone."""
+    ident, title, reset = parse_number(lines.stripped(line)) or ("", "", False)
+    return _Heading(lines.row_at(line), ident, title, "numbering", reset)
+
+
 def _ancestors(ident: str) -> set[str]:
     """"2.1.1" → {"2", "2.1"}."""
     parts = ident.split(".")
@@ -326,6 +332,9 @@ def _candidates(lines: Lines, doc: SourceDocument, anchors: list[_Heading], mask
     anchored = {a.row.first_line for a in anchors}
     if anchors:
         deeper = _deeper_lines(lines, doc, anchors, masked)
+        # Only rows whose numbering could continue a kept heading are worth their fonts.
+        textual = [_textual_heading(lines, line) for line in deeper]
+        deeper = [h.row.first_line for h in _fit(textual, anchors, [])]
         fonts = doc.fonts_of_pages({lines.page_of_line(line) for line in deeper})
         flat = not any(heading_font(a.row.font or fonts.get(a.row.first_line), doc.body_font)
                        for a in anchors if a.row.first_line in fonts)

@@ -10,8 +10,9 @@ from .pdf_rows import FONT_STEP, Lines, fold
 _DOTTED_ROW = re.compile(r"(?:\.[ \t]?){4,}[^\n]*$", re.M)
 _PAGE_REF_ROW = re.compile(r"\S[ \t]+\d{1,4}[ \t]*$", re.M)
 _CONTENTS_HEADING = re.compile(
-    r"^[ \t]*(?i:contents|table of contents|inhaltsverzeichnis|inhalt|índice|indice|"
-    r"índice general|sumário|sumario|tabla de contenidos?|contenidos?|conteúdo)[ \t]*$", re.M)
+    r"[ \t\f]*(?i:contents|table of contents|inhaltsverzeichnis|inhalt|índice|indice|"
+    r"índice general|sumário|sumario|tabla de contenidos?|contenidos?|conteúdo)[ \t]*\Z")
+_CONTENTS_STEMS = ("content", "inhalt", "ndice", "sumário", "sumario", "conteúdo")
 _EDGE_NUMBER = re.compile(r"[ \t\f]*(\d{1,4})(?!\.\d)")
 _FOLIO_AROUND = re.compile(r"\A\d{1,4}\s+|\s+\d{1,4}\Z")
 
@@ -22,20 +23,46 @@ def toc_pages(doc: SourceDocument) -> set[int]:
     pages: set[int] = set()
     for page in doc.pages:
         text = doc.text[page.span.start:page.span.end]
-        dotted = len(_DOTTED_ROW.findall(text))
+        dotted = len(_DOTTED_ROW.findall(text)) if ("...." in text or ". . ." in text) else 0
         if dotted >= 3:
             if dotted >= 5 or dotted >= 0.25 * (text.count("\n") + 1):
                 pages.add(page.number - 1)
-        elif _CONTENTS_HEADING.search(text) and len(_PAGE_REF_ROW.findall(text)) >= 3:
+        elif _has_contents_heading(text) and len(_PAGE_REF_ROW.findall(text)) >= 3:
             pages.add(page.number - 1)
     return pages
+
+
+def _has_contents_heading(text: str) -> bool:
+    """A line of the page reads "Contents", "Inhaltsverzeichnis", "Índice" …"""
+    lowered = text.lower()
+    for stem in _CONTENTS_STEMS:
+        pos = lowered.find(stem)
+        while pos != -1:
+            start = lowered.rfind("\n", 0, pos) + 1
+            end = lowered.find("\n", pos)
+            end = len(lowered) if end == -1 else end
+            if end - start <= 40 and _CONTENTS_HEADING.match(text, start, end):
+                return True
+            pos = lowered.find(stem, end)
+    return False
 
 
 def edge_lines(lines: Lines, page: int) -> list[int]:
     """The first two and the last two non-blank lines of a 0-based page."""
     first, last = lines.page_range(page)
-    filled = [n for n in range(first, last + 1) if lines.stripped(n)]
-    return sorted(set(filled[:2] + filled[-2:]))
+    head: list[int] = []
+    line = first
+    while line <= last and len(head) < 2:
+        if lines.stripped(line):
+            head.append(line)
+        line += 1
+    tail: list[int] = []
+    line = last
+    while line >= first and len(tail) < 2:
+        if lines.stripped(line):
+            tail.append(line)
+        line -= 1
+    return sorted(set(head + tail))
 
 
 def folio_lines(lines: Lines, doc: SourceDocument) -> set[int]:

@@ -20,6 +20,7 @@ _NUMBER = re.compile(
 # TeX sets accents as separate spacing characters ("Ap´endice", "F´ormulas").
 _SPACING_ACCENTS = dict.fromkeys(map(ord, "\u00b4\u02dc\u00b8\u0060\u00a8\u02c6\u02c7\u02d8"
                                            "\u02d9\u02da\u02dd"))
+_NUMBER_START = re.compile(r"\d|[A-Z][.\d]|[A-Z]\Z|(?i:kap|cha|cap|ap|anh|ane|ann|par|tei)")
 _FOLIO = re.compile(r"\A\d{1,4}(?!\.\d)\s*")
 # Sphinx's English chapter pages spell the number: "CHAPTER" / "TWO".
 _NUMBER_WORDS = {word: str(n) for n, word in enumerate(
@@ -62,7 +63,10 @@ def fold(s: str) -> str:
 
 def parse_number(text: str) -> tuple[str, str, bool] | None:
     """(ident, title, appendix) of a row that opens with a section number, else None."""
-    text = text.strip().translate(_SPACING_ACCENTS)
+    text = text.strip()
+    if not (text[:1].isdigit() or text[:1].isupper() or text[:1].isalpha()):
+        return None
+    text = text.translate(_SPACING_ACCENTS)
     spelled = _SPELLED.match(text)
     if spelled and spelled["word"].casefold() in _NUMBER_WORDS:
         return _NUMBER_WORDS[spelled["word"].casefold()], "", False
@@ -112,10 +116,15 @@ class Lines:
         first, last = self.page_range(page)
         rows = []
         line = first
+        fonts = self.fonts
         while line <= last:
-            row = self.row_at(line)
+            if line in fonts or line in self.folios:
+                row = self.row_at(line)
+            else:  # no font known: the line is its own row
+                text = self.stripped(line)
+                row = Row(line, line, self.starts[line - 1] + self._lead(line), page, text, None)
             if row.text and row.first_line == line:
-                parsed = parse_number(row.text)
+                parsed = parse_number(row.text) if _NUMBER_START.match(row.text) else None
                 rows.append(PageRow(row, fold(row.text), fold(parsed[1]) if parsed else ""))
             line = max(line, row.last_line) + 1
         self._page_rows[page] = (known, rows)
