@@ -122,3 +122,28 @@ def test_gap_repair_allows_a_few_missing_numbers_not_a_jump():
     assert near("2.3", "2.4") and near("2.3", "2.5") and near("2.3", "3") and near("3", "3.1")
     assert near("3", "1.0")  # a numbering that starts again (requirements under a clause)
     assert not near("2.3", "2.9") and not near("3.10", "100")
+
+
+def test_direct_outline_targets_are_read_from_the_top_of_the_page(tmp_path):
+    """WeasyPrint, LibreOffice and asciidoctor-pdf write direct destinations: PyMuPDF gives
+    their points from the top already. Of two rows printing the title, the one at the
+    target is the heading."""
+    doc = pymupdf.open()
+    _page(doc, [("Conveying", 13, True, 72), *_body(), ("Conveying", 13, True, 72), *_body()])
+    toc = [[1, "3 Conveying", 1, {"kind": pymupdf.LINK_GOTO, "page": 0, "to": pymupdf.Point(72, 55)}]]
+    loaded = load_source(_save(doc, tmp_path / "direct.pdf", toc))
+    assert [(s.ident, s.line) for s in loaded.sections] == [("3", 1)]
+    assert loaded.outline[0].y == pytest.approx(55, abs=1)
+
+
+def test_spelled_chapter_numbers_and_titles_that_wrap(tmp_path):
+    """Sphinx prints "CHAPTER" / "TWO" above an English chapter title; long titles wrap."""
+    doc = pymupdf.open()
+    _page(doc, [("CHAPTER", 10, True, 72), ("TWO", 14, True, 72), ("GETTING STARTED", 14, True, 72),
+                *_body(), ("2.1 Hello Proofs", 12, True, 72), *_body()])
+    _page(doc, [("Kapitel 8", 20, True, 72), ("Die", 24, True, 72),
+                ("Debian-Paketverwaltungswerkzeuge", 24, True, 72), *_body()])
+    toc = [[1, "Getting Started", 1], [2, "Hello Proofs", 1],
+           [1, "Die Debian-Paketverwaltungswerkzeuge", 2]]
+    path = _save(doc, tmp_path / "sphinx.pdf", toc)
+    assert _found(path) == [("2", 1), ("2.1", 1), ("8", 2)]
