@@ -59,15 +59,31 @@ def _title_at(rows: list, index: int, title: str) -> str | None:
     """The text of rows[index], joined with the rows a wrapped title runs onto, when it prints
     `title` (its first 24 characters, or all of a shorter one)."""
     whole = body = ""
-    for k in range(index, min(index + 3, len(rows))):
+    end = min(index + 3, len(rows))
+    for k in range(index, end):
         whole += rows[k].whole
         body += rows[k].body if k == index else rows[k].whole
         for folded in (whole, body if rows[index].body else ""):
             if folded and folded[:24] == title[:24] and (len(folded) >= 24 or folded == title):
-                return " ".join(r.row.text for r in rows[index:k + 1])
+                # The rest of a wrapped title, as long as the rows still spell it.
+                while k + 1 < end and title.startswith(folded + rows[k + 1].whole):
+                    k += 1
+                    folded += rows[k].whole
+                return _join_wrapped([r.row.text for r in rows[index:k + 1]])
         if not title.startswith(body if rows[index].body else whole):
             return None
     return None
+
+
+def _join_wrapped(parts: list[str]) -> str:
+    """A title's rows as one line; a word hyphenated at a row's end is joined again."""
+    text = parts[0]
+    for part in parts[1:]:
+        if text.endswith("-") and text[-2:-1].isalpha() and part[:1].islower():
+            text = text[:-1] + part
+        else:
+            text = f"{text} {part}"
+    return text
 
 
 def _title_rows(lines: Lines, page: int, title: str) -> list[tuple[Row, str]]:

@@ -1,0 +1,200 @@
+"""The line grammar of numbered headings: what one line says, before any context is weighed.
+
+`parse_heading` reads a stripped line as a numbered heading ("4.2 Title", "Section 4.2",
+"Artikel 17", "§ 4", "Appendix A") or refuses it. Refusals by the title's shape alone
+(a lower-case name "8.1.3. aptitude", a title wrapped after a comma "3. You may copy … it,")
+are read again by `parse_weak`: such lines are headings only where the document's numbering
+vouches for them (see fit.py). `grouping_word` names the divisions of a law (Título,
+Capítulo, Teil, Kapitel …), which are no sections where the law is structured by articles.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+MAX_LINE = 200  # a heading line is short; longer lines are never looked at
+MAX_TITLE = 150
+WEAK_TITLE, WEAK_WORDS = 40, 5  # a lower-case title ("3.4. popcon") is a name, not a sentence
+
+_NUM = r"\d{1,3}(?:\.\d{1,3})*"
+_LETTER_NUM = r"[A-Z](?:\.\d{1,3})+"  # "A.3": a bare letter ("A.") is an algorithm step, not a heading
+_SEP = r"(?:[ \t]*[:–—-][ \t]*|[ \t]+)"  # between "Article 5" and its title
+NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM})(?P<dot>\.?)(?:[ \t]+(?P<title>\S.*))?\Z")
+# A heading the document's form already vouches for (underlined, a Markdown heading) may be
+# numbered by a bare letter: "A. References".
+_SURE_NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM}|[A-Z])(?P<dot>\.?)(?:[ \t]+(?P<title>\S.*))?\Z")
+_SECTION = re.compile(
+    r"(?P<kw>(?i:section|sec\.|clause|chapter|secci[oó]n|se[cç]?[cç][aã]o|cap[ií]tulo|cl[aá]usula|"
+    rf"abschnitt|kapitel))[ \t]+(?P<num>{_NUM}|{_LETTER_NUM})\.?(?:{_SEP}(?P<title>\S.*))?\Z")
+# Words of a division above the numbered sections: the numbering may start again under them.
+_CHAPTER_WORD = re.compile(r"(?i:chapter|cap[ií]tulo|kapitel)\Z")
+_DIVISION = re.compile(
+    r"(?i:part|teil|parte|book|buch|libro|livro|chapter|cap[ií]tulo|kapitel)[ \t]+"
+    rf"(?:\d{{1,3}}|[IVXLC]{{1,7}}|[A-Z])\.?(?:{_SEP}(?P<title>\S.*))?\Z")
+# "Art. 29-A." (Brazil), "Artikel 12a", "Artículo 14", "Art. 5º".
+_ARTICLE = re.compile(
+    r"(?i:article|artikel|art[ií]culo|artigo|art\.)[ \t]*(?P<num>\d{1,3}(?:-[A-Z]\b|[a-z]\b)?)"
+    rf"(?:\.?[º°ᵒ]|\.)?(?:{_SEP}(?P<title>\S.*))?\Z")
+_PARAGRAPH = re.compile(r"§[ \t]*(?P<num>\d{1,3}[a-z]?(?:\.\d{1,3})*)\.?[º°]?(?:[ \t]+(?P<title>\S.*))?\Z")
+_APPENDIX = re.compile(
+    r"(?P<kw>(?i:appendix|annex|anhang|anlage|anexo|ap[eé]ndice))"
+    rf"(?:[ \t]+(?P<num>[A-Z](?:\.\d{{1,3}})*|\d{{1,3}}|[IVX]{{1,5}}))?\.?(?:{_SEP}(?P<title>\S.*))?\Z")
+# Divisions of a law: above its articles, restarting their own numbers.
+_GROUPING = re.compile(
+    r"(?i:t[ií]tulo|title|titel|subt[ií]tulo|cap[ií]tulo|chapter|kapitel|secci[oó]n|subsecci[oó]n|"
+    r"section|subsection|se[cç]?[cç][aã]o|subse[cç][aã]o|abschnitt|unterabschnitt|teil|part|parte|"
+    r"livro|libro|book|buch|division)(?=[ \t.:]+\S)")
+# Words that continue a cross-reference ("Artikel 16 Absatz 2 …"), not a title.
+_REFERENCE_WORDS = frozenset(
+    "absatz abs. abs satz buchstabe unterabsatz nummer nr. paragraph para. apartado número "
+    "numero inciso alínea alinea letra".split())
+_BAD_TITLE_START = set("+-*=<>%)]}|,.;:_")
+_LEADER_LINE = re.compile(r"(?:[.·…][ \t]*){4,}(?:\d{1,4}|[ivxlcdm]{1,6})?")
+_TAG = re.compile(r"<[A-Za-z][\w:.-]*>")  # "<result> Root Element": an XML element's name
+# An equation cited in running text ("Using formula (4), the value of v′"): prose, not a title.
+_FORMULA = re.compile(r"\(\d{1,3}[a-z]?\),|[′″]")
+
+
+class Parsed(NamedTuple):
+    """A heading line as parsed: ident, level, title and how it numbers."""
+
+    ident: str
+    level: int
+    title: str
+    family: str  # "num": 4.2, Section 4.2, Appendix A; "art": Article 17, § 4
+    reset: bool  # appendix: numbering may restart after it
+    numbered: bool = True  # False: a bare "Anhang"/"Appendix" line (its ident is the word)
+    chapter: bool = False  # a chapter word heads it ("Capítulo 1."): numbering may start again
+
+
+def title_ok(title: str, bare: bool, lenient: bool = False) -> bool:
+    """Whether `title` reads like a heading's title (bare: after a bare number)."""
+    if lenient:
+        return True  # an outline entry is a heading by construction
+    if not title:
+        return not bare  # "Article 17" may carry its title on the next line; "7." alone is no heading
+    first = title[0]
+    if first == "<" and _TAG.match(title):
+        pass  # "<result> Root Element"
+    elif first.islower() or first in _BAD_TITLE_START or title.endswith((",", ";")):
+        return False  # a sentence or a formula that merely begins with a number
+    if bare and (first.isdigit() or title.endswith(":") or _FORMULA.search(title)):
+        return False  # table rows, "2.  While the input is not empty, loop as follows:"
+    return True
+
+
+def parse_heading(line: str, *, lenient: bool = False, sure: bool = False) -> Parsed | None:
+    """Parse one stripped line as a numbered heading, or return None.
+
+    lenient: skip the title checks (an outline entry). sure: the line's form already makes it a
+    heading (underlined, a Markdown heading): title checks are skipped and a bare letter ("A.")
+    numbers it."""
+    if not line or len(line) > MAX_LINE:
+        return None
+    lenient = lenient or sure
+    first = line[0]
+    if first == "§":
+        m = _PARAGRAPH.match(line)
+        if m and title_ok(m["title"] or "", False, lenient):
+            return Parsed(m["num"], m["num"].count(".") + 1, (m["title"] or "").strip(), "art", False)
+        return None
+    if first.isdigit() or (first.isupper() and line[1:2] == "."):
+        m = (_SURE_NUMBERED if sure else NUMBERED).match(line)
+        if m and (m["num"][0].isdigit() or "." in m["num"] or m["title"]):
+            title = (m["title"] or "").strip()
+            if len(title) <= MAX_TITLE and title_ok(title, True, lenient):
+                return Parsed(m["num"], m["num"].count(".") + 1, title, "num", False)
+        if not sure or not first.isalpha():
+            return None
+    if not first.isalpha():
+        return None
+    for pattern, family in ((_ARTICLE, "art"), (_SECTION, "num"), (_APPENDIX, "num")):
+        m = pattern.match(line)
+        if not m:
+            continue
+        title = (m["title"] or "").strip()
+        if not title_ok(title, False, lenient) or len(title) > MAX_TITLE:
+            return None
+        if family == "art":
+            if not lenient and title.split(" ", 1)[0].lower() in _REFERENCE_WORDS:
+                return None
+            return Parsed(m["num"], 1, title, "art", False)
+        if pattern is _APPENDIX:
+            if not m["num"]:  # "Anhang" alone is still a heading, named by its word
+                return Parsed(m["kw"], 1, title, "num", True, numbered=False)
+            return Parsed(m["num"], m["num"].count(".") + 1, title, "num", True)
+        return Parsed(m["num"], m["num"].count(".") + 1, title, "num", False,
+                      chapter=bool(_CHAPTER_WORD.match(m["kw"])))
+    return None
+
+
+def parse_weak(line: str) -> tuple[Parsed, str] | None:
+    """A bare numbered line refused only for its title's shape, and why: a lower-case name
+    ("3.4. popcon") or a title that runs on past a comma ("3. You may copy … based on it,")."""
+    m = NUMBERED.match(line) if line[:1].isdigit() else None
+    title = (m["title"] or "").strip() if m else ""
+    if not title or parse_heading(line) is not None:
+        return None
+    if title[0].islower():
+        if len(title) > WEAK_TITLE or len(title.split()) > WEAK_WORDS or title[-1] in ".,;:!?":
+            return None
+        why, fixed = "lower-case title", title[0].upper() + title[1:]
+    elif title.endswith((",", ";")):
+        why, fixed = "title runs on", title.rstrip(",;").rstrip()
+    else:
+        return None
+    if parse_heading(f"{m['num']}{m['dot']} {fixed}") is None:
+        return None
+    return Parsed(m["num"], m["num"].count(".") + 1, title, "num", False), why
+
+
+def is_division(s: str) -> bool:
+    """A "Part II" / "Teil 2 Grundlagen" / "CAPÍTULO IV" line: a division above the sections."""
+    m = _DIVISION.match(s) if len(s) <= 80 else None
+    title = (m["title"] or "").strip() if m else ""
+    return m is not None and title_ok(title, False) and not toc_title(title)
+
+
+def grouping_word(s: str) -> str | None:
+    """The division word that heads `s` ("Título", "Kapitel", "Sección" …), if any."""
+    m = _GROUPING.match(s)
+    return m.group(0) if m else None
+
+
+def is_noise(s: str) -> bool:
+    """A page number or a leader line (". . . . 12" under its entry): it does not separate
+    TOC entries."""
+    return (len(s) <= 6 and (s.isdigit() or s.strip(".") == "" or all(ch in "ivxlcdm" for ch in s))
+            or _LEADER_LINE.fullmatch(s) is not None)
+
+
+def toc_title(title: str, loose: bool = False) -> bool:
+    """A title ending in a page number after a leader or a wide gap is a table-of-contents entry."""
+    t = title.rstrip()
+    j = len(t)
+    while j and t[j - 1].isdigit():
+        j -= 1
+    if j == len(t):
+        while j and t[j - 1] in "ivxlcdm":
+            j -= 1
+        if j == len(t) or j == 0 or not (t[j - 1].isspace() or t[j - 1] == "."):
+            return t.endswith(("..", ". .", "…"))
+    if j == 0:
+        return False
+    pre = t[:j]
+    core = pre.rstrip()
+    if core.endswith(("..", ". .", "…", "·")):
+        return True
+    # PDF text collapses gaps to one space: there a trailing number is taken for a page number.
+    return len(pre) - len(core) >= 2 or "\t" in pre[len(core):] or (loose and pre != core)
+
+
+def run_in_title(title: str) -> str:
+    """The run-in heading of a paragraph that opens with it: "Redistribution. You may …" →
+    "Redistribution."; other titles stay as they are."""
+    cut = title.find(". ")
+    while cut != -1:
+        if cut >= 7 and title[cut - 1].islower() and title[cut + 2:cut + 3].isupper():
+            return title[:cut + 1]
+        cut = title.find(". ", cut + 1)
+    return title
