@@ -86,7 +86,19 @@ def _join_wrapped(parts: list[str]) -> str:
     return text
 
 
-def _title_rows(lines: Lines, page: int, title: str) -> list[tuple[Row, str]]:
+def _title_rows(lines: Lines, page: int, title: str, word: str = "") -> list[tuple[Row, str]]:
+    """The rows of a page that print `title` (folded); `word`, a word of the title as the
+    text spells it, narrows the search to the lines holding it where there are any."""
+    hits = lines.lines_holding(page, word) if word else None
+    if hits:
+        found = []
+        for line in hits:
+            rows = lines.rows_from(lines.row_at(line).first_line, 3)
+            text = _title_at(rows, 0, title) if rows else None
+            if text is not None and all(f[0].first_line != rows[0].row.first_line for f in found):
+                found.append((rows[0].row, text))
+        if found:
+            return found
     rows = lines.page_rows(page)
     found = []
     for index, page_row in enumerate(rows):
@@ -97,14 +109,25 @@ def _title_rows(lines: Lines, page: int, title: str) -> list[tuple[Row, str]]:
     return found
 
 
-def _title_row(lines: Lines, entry: OutlineEntry, title: str) -> tuple[Row, str] | None:
+def _search_word(title: str) -> str:
+    """A word from the start of an outline title — so on the first row of a heading that
+    wraps — in plain ASCII letters without the ligature-prone "f", to find its lines by
+    substring; "" when its first words have none."""
+    for word in title.split()[:3]:
+        if len(word) >= 3 and word.isascii() and word.isalpha() and "f" not in word.lower():
+            return word.lower()
+    return ""
+
+
+def _title_row(lines: Lines, entry: OutlineEntry, title: str,
+               word: str = "") -> tuple[Row, str] | None:
     """The row on the entry's page (or the next) that prints its title, nearest its target."""
     if len(title) < 2:
         return None
     for page in (entry.page - 1, entry.page):
         if page >= len(lines.doc.pages):
             break
-        found = _title_rows(lines, page, title)
+        found = _title_rows(lines, page, title, word)
         if len(found) > 1:  # a running header repeats it at the page's edge
             found = [f for f in found if header_shape(f[0].text) not in lines.headers] or found
         if len(found) > 1:
@@ -170,7 +193,8 @@ def _outline_headings(lines: Lines, doc: SourceDocument,
         if not entry.page:
             continue
         own = parse_number(entry.title)
-        found = _title_row(lines, entry, fold(own[1] if own and own[1] else entry.title))
+        words = own[1] if own and own[1] else entry.title
+        found = _title_row(lines, entry, fold(words), _search_word(words))
         if found is None and own and own[1]:
             found = _title_row(lines, entry, fold(entry.title))
         ident = title = None
@@ -382,7 +406,7 @@ def _decide(doc: SourceDocument, use_outline: bool) -> Structure | None:
     decisions: list[HeadingDecision] = []
     masked = toc_pages(doc)
     lines.folios = folio_lines(lines, doc)
-    lines.headers = header_shapes(lines, doc)
+    lines.header_finder = lambda: header_shapes(lines, doc)
     anchors = _outline_headings(lines, doc, decisions) if use_outline and doc.outline else []
     if not anchors and not use_outline and doc.outline:
         doc.fonts_of_pages(range(len(doc.pages)))  # the outline is set aside: read every page

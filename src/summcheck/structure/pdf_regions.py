@@ -21,14 +21,22 @@ def toc_pages(doc: SourceDocument) -> set[int]:
     """0-based pages of a table of contents: rows with dot leaders (beside the entry or on the
     next line), or a contents heading over rows that end in page numbers."""
     pages: set[int] = set()
-    for page in doc.pages:
+    lowered = doc.text.lower()
+    if len(lowered) == len(doc.text):  # offsets still agree (no "İ" that lower-cases to two)
+        # Only pages that hold a leader or a contents word are looked at closely.
+        look = sorted(_pages_holding(doc, ("....", ". . ."), doc.text)
+                      | _pages_holding(doc, _CONTENTS_STEMS, lowered))
+    else:
+        look = list(range(len(doc.pages)))
+    for index in look:
+        page = doc.pages[index]
         text = doc.text[page.span.start:page.span.end]
         dotted = len(_DOTTED_ROW.findall(text)) if ("...." in text or ". . ." in text) else 0
         if dotted >= 3:
             if dotted >= 5 or dotted >= 0.25 * (text.count("\n") + 1):
-                pages.add(page.number - 1)
+                pages.add(index)
         elif _has_contents_heading(text) and len(_PAGE_REF_ROW.findall(text)) >= 3:
-            pages.add(page.number - 1)
+            pages.add(index)
     return pages
 
 
@@ -45,6 +53,22 @@ def _has_contents_heading(text: str) -> bool:
                 return True
             pos = lowered.find(stem, end)
     return False
+
+
+def _pages_holding(doc: SourceDocument, needles: Iterable[str], text: str) -> set[int]:
+    """0-based pages whose text holds one of the needles (`text` is the document's, or its
+    lower-cased copy of the same length)."""
+    found: set[int] = set()
+    for needle in needles:
+        pos = text.find(needle)
+        while pos != -1:
+            page = doc.page_of(pos)
+            if page is None:
+                pos = text.find(needle, pos + 1)
+                continue
+            found.add(page.number - 1)
+            pos = text.find(needle, page.span.end)  # one hit a page is enough
+    return found
 
 
 def edge_lines(lines: Lines, page: int) -> list[int]:

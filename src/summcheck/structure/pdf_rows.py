@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Callable
 
 from ..model import LineFont, SourceDocument
 
@@ -102,10 +103,38 @@ class Lines:
         self.lines = doc.text.split("\n")
         self.starts = doc.line_starts
         self.folios: set[int] = set()  # lines that open with the printed page number
-        self.headers: set[str] = set()  # folded running headers
+        # Folded running headers, found on first use by this callable (see pdf_regions).
+        self.header_finder: Callable[[], set[str]] = set
+        self._headers: set[str] | None = None
         self._ranges = [(doc.line_of(p.span.start), doc.line_of(max(p.span.start, p.span.end - 1)))
                         for p in doc.pages]
         self._page_rows: dict[int, tuple[int, list[PageRow]]] = {}
+
+    def lines_holding(self, page: int, word: str) -> list[int]:
+        """Lines of a 0-based page whose lower-cased text holds `word`."""
+        first, last = self.page_range(page)
+        span = self.doc.pages[page].span
+        lowered = self.doc.text[span.start:span.end].lower()
+        out = []
+        pos = lowered.find(word)
+        while pos != -1:
+            out.append(self.doc.line_of(span.start + pos))
+            pos = lowered.find(word, pos + len(word))
+        return [line for line in out if first <= line <= last]
+
+    def rows_from(self, line: int, count: int) -> list[PageRow]:
+        """Up to `count` rows of one page from the row that starts at `line`."""
+        row: Row | None = self.row_at(line)
+        rows = []
+        while row is not None and len(rows) < count:
+            if row.text:
+                rows.append(self.page_row(row))
+            row = self.next_row(row)
+        return rows
+
+    def page_row(self, row: Row) -> PageRow:
+        parsed = parse_number(row.text) if _NUMBER_START.match(row.text) else None
+        return PageRow(row, fold(row.text), fold(parsed[1]) if parsed else "")
 
     def page_rows(self, page: int) -> list[PageRow]:
         """The rows of a 0-based page, folded for comparison (kept until more fonts arrive)."""
@@ -124,11 +153,16 @@ class Lines:
                 text = self.stripped(line)
                 row = Row(line, line, self.starts[line - 1] + self._lead(line), page, text, None)
             if row.text and row.first_line == line:
-                parsed = parse_number(row.text) if _NUMBER_START.match(row.text) else None
-                rows.append(PageRow(row, fold(row.text), fold(parsed[1]) if parsed else ""))
+                rows.append(self.page_row(row))
             line = max(line, row.last_line) + 1
         self._page_rows[page] = (known, rows)
         return rows
+
+    @property
+    def headers(self) -> set[str]:
+        if self._headers is None:
+            self._headers = self.header_finder()
+        return self._headers
 
     @property
     def fonts(self) -> dict[int, LineFont]:
