@@ -248,37 +248,37 @@ def _title_start(title: str) -> bool:
     return not title[0].islower() and title[0] not in _NOT_TITLE_START
 
 
-def _font_candidate(lines: Lines, doc: SourceDocument, line: int) -> _Heading | None:
-    """A numbered row set in a heading font that opens at `line`."""
+def _font_candidate(lines: Lines, doc: SourceDocument, line: int) -> _Heading | str | None:
+    """A numbered row set in a heading font that opens at `line`; why not, for a numbered row
+    that is no heading; None for any other line."""
     row = lines.row_at(line)
     if row.first_line != line or len(row.text) > _MAX_HEADING_CHARS:
-        return None
-    if not heading_font(row.font, doc.body_font):
         return None
     parsed = parse_number(row.text)
     if parsed is None:
         return None
     ident, title, reset = parsed
-    if title and (not _title_start(title) or _LEADER.search(title)):
-        return None
+    if title and _LEADER.search(title):
+        return "a contents entry (a page number after leaders)"
+    if title and not _title_start(title):
+        return "not a title (a sentence's continuation or a formula)"
+    if not heading_font(row.font, doc.body_font):
+        return "set in the body font (a list item or a paragraph)"
     if not title:  # "2.1" on its row, the title on the next ("Artefactos de cumplimiento:")
         nxt = lines.next_row(row)
         if nxt is None or not heading_font(nxt.font, doc.body_font):
-            return None
+            return "a number without a title"
         title = nxt.text
     if len(fold(title)) < 2:
-        return None  # a figure's label ("6 2", "5 V"), not a heading
+        return "a figure's label"  # "6 2", "5 V"
     return _Heading(row, ident, title, "font", reset)
 
 
-def _deeper_lines(lines: Lines, doc: SourceDocument, anchors: list[_Heading],
-                  masked: set[int]) -> list[int]:
+def _deeper_lines(lines: Lines, doc: SourceDocument, anchors: list[_Heading]) -> list[int]:
     """Lines whose number is a subsection of an outline heading that the outline lacks."""
     known = {a.ident for a in anchors}
     out = []
     for page in doc.pages:
-        if page.number - 1 in masked:
-            continue
         text = doc.text[page.span.start:page.span.end]
         base = lines.page_range(page.number - 1)[0]
         count, pos = 0, 0
@@ -362,8 +362,9 @@ def _fit(cands: list[_Heading], anchors: list[_Heading],
 
 
 def _decision(h: _Heading, kept: bool, reason: str) -> HeadingDecision:
-    return HeadingDecision(h.row.first_line, h.row.page + 1, h.row.text[:100], h.ident, kept,
-                           reason)
+    # A number printed on its own row above the title: show both.
+    text = h.row.text if not h.title or h.title in h.row.text else f"{h.row.text} {h.title}"
+    return HeadingDecision(h.row.first_line, h.row.page + 1, text[:100], h.ident, kept, reason)
 
 
 def _candidates(lines: Lines, doc: SourceDocument, anchors: list[_Heading], masked: set[int],
@@ -371,7 +372,7 @@ def _candidates(lines: Lines, doc: SourceDocument, anchors: list[_Heading], mask
     """Numbered rows beside the anchors: by font, or by numbering where fonts say nothing."""
     anchored = {a.row.first_line for a in anchors}
     if anchors:
-        deeper = _deeper_lines(lines, doc, anchors, masked)
+        deeper = _deeper_lines(lines, doc, anchors)
         # Only rows whose numbering could continue a kept heading are worth their fonts.
         textual = [_textual_heading(lines, line) for line in deeper]
         deeper = [h.row.first_line for h in _fit(textual, anchors, [])]
@@ -387,11 +388,20 @@ def _candidates(lines: Lines, doc: SourceDocument, anchors: list[_Heading], mask
                 if parsed and parsed[1] and _title_start(parsed[1]):
                     cands.append(_Heading(row, parsed[0], parsed[1], "numbering", parsed[2]))
             return cands
-        found = [_font_candidate(lines, doc, line) for line in deeper]
+        considered = deeper
     else:
-        found = [_font_candidate(lines, doc, line) for line in sorted(doc.fonts)
-                 if lines.page_of_line(line) not in masked]
-    cands = [c for c in found if c is not None and c.row.first_line not in anchored]
+        considered = sorted(doc.fonts)
+    cands = []
+    for line in considered:
+        if line in anchored:
+            continue
+        found = _font_candidate(lines, doc, line)
+        if found is not None and lines.page_of_line(line) in masked:
+            decisions.append(_decision(_textual_heading(lines, line), False, "table of contents"))
+        elif isinstance(found, _Heading):
+            cands.append(found)
+        elif found is not None:
+            decisions.append(_decision(_textual_heading(lines, line), False, found))
     unique = {c.row.first_line: c for c in cands}
     cands = sorted(unique.values(), key=lambda c: c.row.start)
     headers = running_headers(lines, cands, lambda c: c.row)
