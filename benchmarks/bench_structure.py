@@ -19,7 +19,8 @@ first, so that MuPDF's font and glyph caches are equally warm for every figure):
       on large PDFs; not here);
   (3) detection: `summcheck.structure.find_structure(doc)` on a document loaded beforehand by
       `load_source` (the load is not timed), including the fonts it reads on demand.
-(2) - (1) is the cost of the font evidence; the target is ((2) - (1) + (3)) / (1) <= 15%.
+(2) - (1) is the cost of the font evidence (counted as zero where reading through a TextPage
+is the cheaper way, as it usually is); the target is (max(0, (2) - (1)) + (3)) / (1) <= 15%.
 It prints the sections found against the outline's entries (the benchmark PDF's outline
 lists every heading, so they must agree; exit status 1 otherwise), and the same figures for
 every PDF of the structure corpus (/work/shared/corpus or $SUMMCHECK_CORPUS) when present.
@@ -122,7 +123,10 @@ def measure(path: Path, repeat: int, progress: bool = False) -> dict:
 
 
 def ratio(figures: dict) -> float:
-    return (figures["evidence"] - figures["extract"] + figures["detect"]) / figures["extract"]
+    # Reading the text through a TextPage is cheaper than page.get_text(); a negative evidence
+    # cost must not hide the detection's own, so it counts as zero.
+    evidence = max(0.0, figures["evidence"] - figures["extract"])
+    return (evidence + figures["detect"]) / figures["extract"]
 
 
 def outline_agreement(doc, structure) -> tuple[list[str], list[str]]:
@@ -179,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         ("    font evidence (2) - (1)", f"{med['evidence'] - med['extract']:.3f} s  "
                                         f"({(med['evidence'] - med['extract']) / med['extract']:.1%})"),
         ("(3) detection: find_structure(doc)", fmt("detect")),
-        (f"ratio ((2) - (1) + (3)) / (1)  (target <= {TARGET:.0%})",
+        (f"ratio (max(0, (2) - (1)) + (3)) / (1)  (target <= {TARGET:.0%})",
          f"{r_med:.1%}" + ("" if r_med <= TARGET else "  MISSED") + f"  (from the minima {r_min:.1%})"),
         ("characters extracted / lines with font evidence", f"{res['chars']} / {res['fonts']}"),
         ("sections found / outline entries", f"{res['sections']} / {res['outline']} "
@@ -226,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{total['evidence']:>7.3f} {total['detect']:>7.3f} "
               f"{(total['evidence'] - total['extract']) / total['extract']:>6.1%} {r:>6.1%}"
               + ("" if r <= TARGET else "  MISSED"))
-        print("evid. = ((2) - (1)) / (1), the font evidence; ratio = ((2) - (1) + (3)) / (1); "
+        print("evid. = ((2) - (1)) / (1), the font evidence; ratio = (max(0, (2) - (1)) + (3)) / (1); "
               "outline = outline entries (0: none)")
     return status
 

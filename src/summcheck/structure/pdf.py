@@ -35,7 +35,8 @@ _TARGET_BAND = (-5.0, 60.0)  # points around an outline target where its heading
 _LEADER = re.compile(r"(?:\.[ \t]?){3,}[ \t]*\S{0,8}[ \t]*\Z|[ \t]\d{1,4}\Z")
 _NOT_TITLE_START = frozenset("©®™•·,;:=+*|)]}.")
 _CANDIDATE_LINE = re.compile(
-    r"^[ \t\f]{0,12}(?:\d{1,3}(?:\.\d{1,3})+|[A-Z](?:\.\d{1,3})+)[.)]?(?:[ \t]|[^\W\d_]|$)[^\n]{0,150}$",
+    r"^[ \t\f]{0,12}(?P<num>\d{1,3}(?:\.\d{1,3})+|[A-Z](?:\.\d{1,3})+)[.)]?(?:[ \t]|[^\W\d_]|$)"
+    r"[^\n]{0,150}$",
     re.M)
 
 
@@ -278,16 +279,13 @@ def _deeper_lines(lines: Lines, doc: SourceDocument, anchors: list[_Heading]) ->
     """Lines whose number is a subsection of an outline heading that the outline lacks."""
     known = {a.ident for a in anchors}
     out = []
-    for page in doc.pages:
-        text = doc.text[page.span.start:page.span.end]
-        base = lines.page_range(page.number - 1)[0]
-        count, pos = 0, 0
-        for m in _CANDIDATE_LINE.finditer(text):
-            count += text.count("\n", pos, m.start())
-            pos = m.start()
-            parsed = parse_number(m.group(0))
-            if parsed and parsed[0] not in known and _ancestors(parsed[0]) & known:
-                out.append(base + count)
+    for m in _CANDIDATE_LINE.finditer(doc.text):
+        ident = m.group("num")
+        if ident in known or not _ancestors(ident) & known:
+            continue
+        parsed = parse_number(m.group(0).lstrip("\f"))
+        if parsed and parsed[0] == ident:
+            out.append(doc.line_of(m.start("num")))
     return out
 
 

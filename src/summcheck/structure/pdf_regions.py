@@ -22,27 +22,27 @@ def toc_pages(doc: SourceDocument) -> set[int]:
     next line), or a contents heading over rows that end in page numbers."""
     pages: set[int] = set()
     lowered = doc.text.lower()
-    if len(lowered) == len(doc.text):  # offsets still agree (no "İ" that lower-cases to two)
-        # Only pages that hold a leader or a contents word are looked at closely.
-        look = sorted(_pages_holding(doc, ("....", ". . ."), doc.text)
-                      | _pages_holding(doc, _CONTENTS_STEMS, lowered))
-    else:
-        look = list(range(len(doc.pages)))
-    for index in look:
+    if len(lowered) != len(doc.text):  # "İ" lower-cases to two characters: offsets would drift
+        lowered = "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in doc.text)
+    # Only pages that hold a leader or a contents word are looked at closely.
+    look = (_pages_holding(doc, ("....", ". . ."), doc.text)
+            | _pages_holding(doc, _CONTENTS_STEMS, lowered))
+    for index in sorted(look):
         page = doc.pages[index]
         text = doc.text[page.span.start:page.span.end]
         dotted = len(_DOTTED_ROW.findall(text)) if ("...." in text or ". . ." in text) else 0
         if dotted >= 3:
             if dotted >= 5 or dotted >= 0.25 * (text.count("\n") + 1):
                 pages.add(index)
-        elif _has_contents_heading(text) and len(_PAGE_REF_ROW.findall(text)) >= 3:
+        elif (_has_contents_heading(text, lowered[page.span.start:page.span.end])
+              and len(_PAGE_REF_ROW.findall(text)) >= 3):
             pages.add(index)
     return pages
 
 
-def _has_contents_heading(text: str) -> bool:
-    """A line of the page reads "Contents", "Inhaltsverzeichnis", "Índice" …"""
-    lowered = text.lower()
+def _has_contents_heading(text: str, lowered: str) -> bool:
+    """A line of the page reads "Contents", "Inhaltsverzeichnis", "Índice" … (`lowered`: the
+    text lower-cased, of the same length)."""
     for stem in _CONTENTS_STEMS:
         pos = lowered.find(stem)
         while pos != -1:
@@ -56,7 +56,7 @@ def _has_contents_heading(text: str) -> bool:
 
 
 def _pages_holding(doc: SourceDocument, needles: Iterable[str], text: str) -> set[int]:
-    """0-based pages whose text holds one of the needles (`text` is the document's, or its
+    """0-based pages whose text holds one of the needles (`text` is the document's text, or a
     lower-cased copy of the same length)."""
     found: set[int] = set()
     for needle in needles:
