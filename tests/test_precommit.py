@@ -133,7 +133,10 @@ def test_hooks_file_declares_both_hooks():
     hooks = {h["id"]: h for h in yaml.safe_load(HOOKS_FILE.read_text(encoding="utf-8"))}
     assert set(hooks) == {"summcheck", "summcheck-all"}
     one, every = hooks["summcheck"], hooks["summcheck-all"]
-    assert one["entry"] == every["entry"] == "summcheck check"
+    # Changed files come after --changed and an end of options ("--"), so that a file named
+    # "--output=README.md" is a file name, never an option.
+    assert one["entry"] == "summcheck check --changed --"
+    assert every["entry"] == "summcheck check"
     assert one["language"] == every["language"] == "python"
     assert one["pass_filenames"] is True and one["require_serial"] is True
     assert every["pass_filenames"] is False and every["always_run"] is True
@@ -230,22 +233,26 @@ def checked(result) -> list[str]:
 
 
 def test_check_maps_non_summary_files_to_their_summaries(tmp_path, monkeypatch):
+    """The hook passes changed files with --changed: each maps to the summaries using it."""
     project = make_project(tmp_path / "p", "rfc3986", "fhs", "defects")
     (project / "workflow.yml").write_text("on: push\n", encoding="utf-8")
-    result = cli(project, monkeypatch, "examples/rfc3986/claims.jsonl", "README.md",
-                 "workflow.yml")
+    result = cli(project, monkeypatch, "--changed", "examples/rfc3986/claims.jsonl",
+                 "README.md", "workflow.yml")
     assert result.exit_code == 0, result.output
     assert checked(result) == ["examples/rfc3986/summary.md"]
-    result = cli(project, monkeypatch, "examples/rfc3986/summary.md",
+    result = cli(project, monkeypatch, "--changed", "examples/rfc3986/summary.md",
                  "examples/rfc3986/rfc3986.txt")
     assert result.exit_code == 0 and checked(result) == ["examples/rfc3986/summary.md"]
-    result = cli(project, monkeypatch, "examples/fhs/fhs-3.0.pdf")
+    result = cli(project, monkeypatch, "--changed", "examples/fhs/fhs-3.0.pdf")
     assert result.exit_code == 1
     assert checked(result) == ["examples/defects/summary.md", "examples/fhs/summary.md"]
-    # nothing uses it: ignored silently, nothing checked, exit 0
-    result = cli(project, monkeypatch, "README.md")
+    # a changed file nothing uses: ignored silently, nothing checked, exit 0
+    result = cli(project, monkeypatch, "--changed", "README.md")
     assert result.exit_code == 0 and checked(result) == []
-    # a missing path is still exit 2
+    # named without --changed it must be a summary: no vacuous pass
+    result = cli(project, monkeypatch, "README.md")
+    assert result.exit_code == 2 and "README.md: not a summary" in result.stderr
+    # a missing path named explicitly is exit 2
     result = cli(project, monkeypatch, "examples/rfc3986/missing.jsonl")
     assert result.exit_code == 2 and "no such file" in result.stderr
 
@@ -259,9 +266,9 @@ def test_check_keeps_named_summaries_without_front_matter_given_source_and_claim
                  "--claims", "rfc/claims.jsonl")
     assert result.exit_code == 0, result.output
     assert checked(result) == ["rfc/bare.md"]
-    # without them it is no summary and nothing uses it
+    # without them it is no summary: named explicitly, that is an error
     result = cli(tmp_path, monkeypatch, "rfc/bare.md")
-    assert result.exit_code == 0 and checked(result) == []
+    assert result.exit_code == 2 and "not a summary" in result.stderr
 
 
 def test_check_still_reports_a_summary_with_broken_front_matter(tmp_path, monkeypatch):

@@ -151,6 +151,9 @@ def _report() -> dict:
              "records": 11, "verified": 9, "notes": []},
         ],
         "counts": {"error": 3, "warning": 0, "info": 0},
+        "errors": [
+            {"path": "notes/a.md", "cause": "claims file notes/missing.jsonl not found"},
+        ],
     }
 
 
@@ -170,9 +173,36 @@ def test_report_example_validates(report_schema):
         lambda r: r["summaries"][0].pop("verified"),
         lambda r: r["counts"].pop("info"),
         lambda r: r.update(unexpected=True),
+        lambda r: r.pop("errors"),
+        lambda r: r["errors"][0].pop("cause"),
+        lambda r: r["errors"][0].update(path=""),
+        lambda r: r["errors"][0].update(line=3),
     ],
 )
 def test_report_schema_is_strict(report_schema, breakage):
     report = _report()
     breakage(report)
     assert not Draft202012Validator(report_schema).is_valid(report)
+
+
+def test_a_report_with_a_broken_summary_validates(tmp_path, monkeypatch, report_schema):
+    """The JSON report of a run where one summary cannot be checked lists it under `errors`
+    and still validates."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from summcheck.cli import app
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    shutil.copytree(examples / "rfc3986", tmp_path / "rfc")
+    broken = tmp_path / "rfc" / "broken.md"
+    broken.write_text("---\nsource: rfc3986.txt\nclaims: missing.jsonl\n---\n# B\n\nText (p. 1).\n",
+                      encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["check", "rfc/summary.md", "rfc/broken.md", "--format", "json"])
+    assert result.exit_code == 2, result.output
+    report = json.loads(result.stdout)
+    Draft202012Validator(report_schema).validate(report)
+    assert report["errors"] == [{"path": "rfc/broken.md",
+                                 "cause": "claims file rfc/missing.jsonl not found"}]

@@ -41,7 +41,8 @@ from .report.github import command, escape_data
 PR_EVENTS = ("pull_request", "pull_request_target")
 FAIL_ON = ("error", "warning", "info", "never")
 #: `summcheck check` options that make no sense inside the action (it renders every format).
-RESERVED = {"output_format": "--format", "output": "--output", "color": "--color"}
+RESERVED = {"output_format": "--format", "output": "--output", "color": "--color",
+            "changed": "--changed"}
 
 
 class ActionError(Exception):
@@ -139,7 +140,7 @@ def _parse_extra_args(args: list[str]) -> dict:
             value = Path(value)
         elif key == "paths":
             value = [Path(p) for p in value]
-        elif key in ("select", "ignore"):
+        elif key in ("select", "ignore", "exclude"):
             value = list(value)
         values[key] = value
     return values
@@ -250,8 +251,9 @@ def _notice(message: str) -> None:
 
 
 def run(env: Mapping[str, str]) -> int:
-    from .cli import find_summaries, guard_output
+    from .cli import find_summaries
     from .changed import summaries_for
+    from .output import guard_output, run_inputs
     from .linter import check_paths
     from .report.github import GithubReporter
     from .report.markdown import MarkdownReporter
@@ -270,24 +272,29 @@ def run(env: Mapping[str, str]) -> int:
     settings = discover(inputs.config, inputs.paths)
     level = fail_level(settings, inputs.fail_on)
     explicit = extra.get("source") is not None or extra.get("claims") is not None
+    errors: list = []  # paths that stand for no summary, and summaries that cannot run
+    exclude = extra.get("exclude") or ()
     if inputs.paths:
-        summaries = find_summaries(inputs.paths, settings, explicit_inputs=explicit)
+        summaries, errors = find_summaries(inputs.paths, settings, explicit_inputs=explicit,
+                                           exclude=exclude)
     elif env.get("GITHUB_EVENT_NAME", "") in PR_EVENTS:
         changed = changed_files(env, workspace)
         if changed is None:
             _notice("summcheck: cannot list the files this pull request changes (check out "
                     "with fetch-depth: 0 so that git has both commits); checking every summary")
-            summaries = find_summaries([workspace], settings, explicit_inputs=False)
+            summaries, errors = find_summaries([workspace], settings, explicit_inputs=False,
+                                               exclude=exclude)
         else:
-            summaries = summaries_for(changed, workspace, settings)
+            summaries = summaries_for(changed, workspace, settings, exclude)
     else:
-        summaries = find_summaries([workspace], settings, explicit_inputs=False)
+        summaries, errors = find_summaries([workspace], settings, explicit_inputs=False,
+                                           exclude=exclude)
     options = build_options(settings, source=extra.get("source"), claims=extra.get("claims"),
                             ocr=extra.get("ocr"), page_numbers=extra.get("page_numbers"),
                             sections=extra.get("sections"), structure=extra.get("structure"),
                             select=extra.get("select"), ignore=extra.get("ignore"))
     sarif_file = inputs.sarif_file
-    if not summaries:
+    if not summaries and not errors:
         what = ("the paths input names no summary, nor a file that a summary uses"
                 if inputs.paths else
                 "this pull request touches no summary, source or claims file")
@@ -298,21 +305,44 @@ def run(env: Mapping[str, str]) -> int:
                             "infos": 0})
         return 0
     if sarif_file:
-        guard_output(Path(sarif_file), summaries, options)
-    report = check_paths(summaries, options)
+        guard_output(Path(sarif_file), run_inputs(summaries, options, named=[
+            p for p in inputs.paths if not p.is_dir()]), what="SARIF report",
+            fix="set the sarif-file input to another file")
+    report = check_paths(summaries, options, errors)
+    report.fail_on = level  # what the renderers that judge each finding count as failing
     code = report.exit_code(level)
+    for error in report.errors:  # each summary that could not be checked, by name
+        print(f"::error::{escape_data('summcheck: ' + error.line())}")
+    if report.errors and not report.summaries:  # nothing could be checked: no report
+        if inputs.job_summary:
+            append_step_summary(env, _errors_markdown(report.errors))
+        write_outputs(env, {"exit-code": 2, "sarif-file": "", "errors": "", "warnings": "",
+                            "infos": ""})
+        return 2
 
     _print_log(TextReporter(color=False).render(report))
     if inputs.annotations:
-        sys.stdout.write(GithubReporter().render(report))
+        sys.stdout.write(GithubReporter(unchecked=False).render(report))  # named above
     if inputs.job_summary:
-        append_step_summary(env, MarkdownReporter().render(report))
+        append_step_summary(env, MarkdownReporter().render(report))  # lists the unchecked too
     if sarif_file:
         write_file(Path(sarif_file), SarifReporter().render(report))
     counts = report.counts
     write_outputs(env, {"exit-code": code, "sarif-file": sarif_file, "errors": counts["error"],
                         "warnings": counts["warning"], "infos": counts["info"]})
     return code
+
+
+def _errors_markdown(errors) -> str:
+    """The job summary's list of the summaries that could not be checked."""
+    from .report.base import display_path
+    from .report.markdown import code_span, escape_cell
+
+    lines = [f"\n### summcheck could not check {len(errors)} "
+             f"summar{'y' if len(errors) == 1 else 'ies'}\n"]
+    for error in errors:
+        lines.append(f"- {code_span(display_path(error.path))}: {escape_cell(error.cause)}")
+    return "\n".join(lines) + "\n"
 
 
 def main(env: Mapping[str, str] | None = None) -> int:

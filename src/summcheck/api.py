@@ -6,12 +6,23 @@ from pathlib import Path
 from typing import Iterable
 
 from .config import Config
-from .linter import check_paths
+from .linter import SummaryError, check_paths
 from .model import Finding, InputError
 from .report.model import Report, SummaryReport
 from .settings import build_options, discover
 
-__all__ = ["check", "Report", "SummaryReport", "Finding", "InputError"]
+__all__ = ["check", "Report", "SummaryReport", "Finding", "InputError", "CheckError",
+           "SummaryError"]
+
+
+class CheckError(InputError):
+    """Some summaries could not be checked. `errors` lists them (path and cause); `report`
+    holds the findings of every summary that could be."""
+
+    def __init__(self, message: str, errors: list[SummaryError], report: Report) -> None:
+        super().__init__(message)
+        self.errors = errors
+        self.report = report
 
 
 def check(summary: str | PathLike | Iterable[str | PathLike], *,
@@ -27,7 +38,10 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
     file stating them). `config` names a configuration file; None finds the closest one as
     the CLI does, False uses none. Raises `InputError` when the check cannot run (the CLI's
     exit 2): a missing or unreadable file, unparseable claims, an encrypted PDF, invalid
-    configuration or structure file, an unknown rule.
+    configuration or structure file, an unknown rule, a file that is no summary (no source
+    named in front matter or configuration). When some of several summaries cannot be
+    checked, the others still are: the `CheckError` raised (an `InputError`) carries their
+    `report` and the `errors`.
     """
     paths = [Path(summary)] if isinstance(summary, (str, PathLike)) else [Path(p) for p in summary]
     if config is False:
@@ -40,4 +54,11 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
                             structure=Path(structure) if structure is not None else None,
                             select=list(select) if select else None,
                             ignore=list(ignore) if ignore else None)
-    return check_paths(paths, options)
+    report = check_paths(paths, options)
+    if report.errors:
+        first = report.errors[0].line(several=len(paths) > 1)
+        more = len(report.errors) - 1
+        message = first + (f" (and {more} more summar{'ies' if more > 1 else 'y'} could not be "
+                           f"checked)" if more else "")
+        raise CheckError(message, report.errors, report)
+    return report

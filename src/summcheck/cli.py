@@ -1,21 +1,60 @@
 """Command line: check, explain, locate, outline (and the optional extract stage)."""
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
 import tempfile
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 import typer
+from typer.core import TyperGroup
+
+try:  # typer vendors click from 0.2x on; its exceptions are not the click package's
+    from typer import _click as click  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - older typer
+    import click  # type: ignore[no-redef]
 
 from . import __version__
 from .model import InputError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-                  pretty_exceptions_enable=False,
+
+class OneLineErrors(TyperGroup):
+    """A bad option, a missing argument, an unknown command: one line on stderr and exit 2
+    (click prints usage, a hint and the error on three)."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):  # type: ignore[override]
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.ClickException as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `summcheck` alone: the help
+                exc.show()
+                sys.exit(exc.exit_code)
+            print(f"summcheck: error: {usage_message(exc)}", file=sys.stderr)
+            sys.exit(2)
+        except click.exceptions.Abort:
+            print("summcheck: interrupted", file=sys.stderr)
+            sys.exit(2)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_message(exc: "click.exceptions.ClickException") -> str:
+    """click's message on one line, with where to read more."""
+    message = " ".join(exc.format_message().split()).replace("Value error, ", "")
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, click.exceptions.UsageError) and ctx is not None:
+        message += f" (see {ctx.command_path} --help)"
+    return message
+
+
+app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
+                  rich_markup_mode=None, pretty_exceptions_enable=False,
                   help="Prove that every sentence of a summary traces to a verified quote "
                        "in its source.")
 
@@ -89,114 +128,137 @@ def check(
     sections: Optional[Sections] = typer.Option(None, "--sections", help=SECTIONS_HELP),
     structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
     output_format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE (never over an input)."),
     select: Optional[List[str]] = typer.Option(None, "--select", help="Rules to run (codes, names, prefixes)."),
     ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Rules to skip."),
     fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Lowest severity that fails the run (default: error)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest summcheck.toml or pyproject.toml)."),
-    color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Colour the text report."),
+    color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Colour the text report (default: as the terminal, NO_COLOR and FORCE_COLOR say)."),
+    exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Leave out what this .gitignore-style pattern matches (relative to the current folder; repeatable)."),
+    changed: bool = typer.Option(False, "--changed", help="The PATHs are files a commit or pull request changed (what pre-commit passes): check the summaries they touch and ignore files that no summary uses."),
 ) -> None:
     """Check summaries against their claim records and sources."""
     from .linter import check_paths
+    from .output import guard_output, run_inputs
     from .report import reporter_for
     from .settings import build_options, discover
     from .settings import fail_on as fail_level
 
+    paths = [cwd_relative(p) for p in paths or []]
     try:
-        settings = discover(config, paths or [])
-        summaries = find_summaries(paths or [Path(".")], settings,
-                                   explicit_inputs=source is not None or claims is not None)
+        settings = discover(config, paths)
+        summaries, errors = find_summaries(paths or [Path(".")], settings,
+                                           explicit_inputs=source is not None or claims is not None,
+                                           changed=changed, exclude=exclude or ())
         options = build_options(settings, source=source, claims=claims, ocr=ocr,
                                 page_numbers=page_numbers.value if page_numbers else None,
                                 sections=sections.value if sections else None,
                                 structure=structure, select=select, ignore=ignore)
         if output is not None:
-            guard_output(output, summaries, options)
-        report = check_paths(summaries, options)
+            guard_output(output, run_inputs(summaries, options, named=_named_files(paths)))
+        report = check_paths(summaries, options, errors)
+        level = fail_level(settings, fail_on.value if fail_on else None)
+        report.fail_on = level  # what the renderers that judge each finding (JUnit) count
         if output_format is Format.text:
             from .report.text import TextReporter
 
-            use_color = color if color is not None else (output is None and sys.stdout.isatty()
-                                                         and "NO_COLOR" not in os.environ)
-            rendered = TextReporter(color=use_color).render(report)
+            rendered = TextReporter(color=use_color(color, output)).render(report)
         else:
             rendered = reporter_for(output_format.value).render(report)
     except InputError as exc:
         raise fail(str(exc))
-    if output is None:
-        sys.stdout.write(rendered)
-    else:
-        write_atomically(output, rendered)
-    raise typer.Exit(report.exit_code(fail_level(settings, fail_on.value if fail_on else None)))
+    several = len(summaries) + len(errors) > 1
+    for error in report.errors:
+        print(f"summcheck: error: {error.line(several)}", file=sys.stderr)
+    if report.summaries or not report.errors:  # nothing checked at all: no report either
+        if output is None:
+            sys.stdout.write(rendered)
+        else:
+            write_atomically(output, rendered)
+    raise typer.Exit(report.exit_code(level))
 
 
-def find_summaries(paths: list[Path], settings=None, explicit_inputs: bool = False) -> list[Path]:
-    """Summary files named, or found in named folders: Markdown files whose front matter names
-    their inputs, or that the configuration's `summaries` globs map to a source.
+def use_color(color: Optional[bool], output: Optional[Path]) -> bool:
+    """--color/--no-color when given; a report written to a file has none; else rich decides
+    for standard output, as the terminal, FORCE_COLOR, a non-empty NO_COLOR and TERM say."""
+    if color is not None:
+        return color
+    if output is not None:
+        return False
+    from rich.console import Console
 
-    A named file that is no summary (a source, a claims file, a README: what pre-commit passes)
-    stands for the summaries under the current folder that use it, and for nothing when none
-    does. With --source or --claims (`explicit_inputs`) every named file is a summary."""
-    from .changed import is_summary, summaries_for
+    probe = Console(file=sys.stdout)
+    return probe.is_terminal and not probe.no_color and probe.color_system is not None
+
+
+def cwd_relative(path: Path) -> Path:
+    from .config import cwd_relative as relative
+
+    return relative(path)
+
+
+def _named_files(paths: list[Path]) -> list[Path]:
+    return [p for p in paths if not p.is_dir()]
+
+
+def find_summaries(paths: list[Path], settings=None, explicit_inputs: bool = False,
+                   changed: bool = False,
+                   exclude: "Sequence[str]" = ()) -> "tuple[list[Path], list[SummaryError]]":
+    """The summaries to check for the named paths, and the named paths that stand for none.
+
+    A folder stands for every summary in it (Markdown files whose front matter names their
+    inputs, or that the configuration's `summaries` globs map to a source); a folder with
+    none is an error. A named file is a summary; or a source or claims file, standing for the
+    summaries under the current folder that use it; or, when it is neither, an error: named
+    explicitly, it must be checked (`README.md: not a summary: …`). With `changed` (the files a
+    commit touched, as pre-commit passes them) a file no summary uses stands for nothing, and
+    a deleted one for the summaries that name it. With --source or --claims
+    (`explicit_inputs`) every named file is a summary. What `exclude` (--exclude) or the
+    configuration's `exclude` matches is left out, also when it is named."""
+    from .changed import excluded, inputs_of, is_summary, summaries_for, walk_summaries
+    from .linter import NOT_A_SUMMARY, SummaryError
 
     found: list[Path] = []
+    errors: list[SummaryError] = []
     others: list[Path] = []
     for path in paths:
         if path.is_dir():
-            candidates = sorted(p for p in path.rglob("*.md") if _has_front_matter(p) or (
-                settings is not None and settings.mapping_for(p) is not None))
-            if not candidates:
-                raise InputError(f"{path}: no summary found (a Markdown file whose front matter "
-                                 f"names source: and claims:)")
+            candidates = walk_summaries(path, settings, exclude)
+            if not candidates and not changed:
+                errors.append(SummaryError(path, "no summary found (a Markdown file whose front "
+                                                 "matter names source: and claims:)"))
             found.extend(candidates)
-        elif not path.exists():
-            raise InputError(f"{path}: no such file")
+        elif not path.exists() and not path.is_symlink():
+            if changed:
+                others.append(path)
+            else:
+                errors.append(SummaryError(path, "no such file", f"{path}: no such file"))
+        elif excluded(path, settings, exclude) is not None:
+            continue  # the user asked for it to be left out
         elif explicit_inputs or not path.is_file() or is_summary(path, settings):
             found.append(path)
         else:
             others.append(path)
     if others:
-        seen = {p.resolve() for p in found}
-        found.extend(p for p in summaries_for(others, Path("."), settings)
-                     if p.resolve() not in seen)
-    return found
+        users = summaries_for(others, Path("."), settings, exclude)
+        found.extend(users)
+        if not changed:
+            used: set[Path] = set()
+            for summary in users:
+                used |= inputs_of(summary, settings)
+            for path in others:
+                if _key(path) not in used:
+                    cause = (NOT_A_SUMMARY if path.suffix.lower() in (".md", ".markdown") else
+                             "not a summary, nor the source or claims file of one")
+                    errors.append(SummaryError(path, cause, f"{path}: {cause}"))
+    unique: dict[Path, Path] = {}
+    for path in found:
+        unique.setdefault(_key(path), path)
+    return list(unique.values()), errors
 
 
-def _has_front_matter(path: Path) -> bool:
-    if any(part.startswith(".") for part in path.parts[:-1]) or not path.is_file():
-        return False
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(4096).decode("utf-8", "replace").lstrip("\ufeff")
-    except OSError:
-        return False
-    if not head.startswith("---"):
-        return False
-    block = head.split("\n---", 1)[0]
-    return "\nsource:" in block or "\nclaims:" in block
-
-
-def guard_output(output: Path, summaries: list[Path], options) -> None:
-    """--output must not overwrite an input."""
-    inputs = {p.resolve() for p in summaries}
-    for extra in (options.source, options.claims, options.structure):
-        if extra is not None:
-            inputs.add(extra.resolve())
-    for summary in summaries:
-        inputs.update(_front_matter_inputs(summary))
-    if output.resolve() in inputs:
-        raise InputError(f"{output}: --output names an input file; choose another file")
-
-
-def _front_matter_inputs(summary: Path) -> set[Path]:
-    try:
-        from .summary import load_summary
-
-        front = load_summary(summary).front_matter
-    except InputError:
-        return set()
-    return {(summary.parent / str(front[k])).resolve()
-            for k in ("source", "claims", "structure") if k in front}
+def _key(path: Path) -> Path:
+    return Path(os.path.realpath(path))
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -204,9 +266,14 @@ def write_atomically(path: Path, text: str) -> None:
     try:
         directory = path.parent if str(path.parent) else Path(".")
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
     except OSError as exc:
         raise fail(f"{path}: cannot write the report: {exc.strerror or exc}")
 
@@ -233,13 +300,15 @@ def explain(
 @app.command()
 def locate(
     source: Path = typer.Argument(..., help="Source document."),
-    locator: str = typer.Argument(..., help="A locator such as 'p. 17' or 'section 4.2'."),
+    locator: str = typer.Argument(..., help="A locator such as 'p. 17' or 'section 4.2', or a "
+                                            "record's locator object as JSON: "
+                                            "'{\"page\": 17}', '{\"lines\": [120, 134]}', "
+                                            "'{\"start_char\": 1234, \"end_char\": 1300}'."),
     page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
     sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
     structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
 ) -> None:
     """Print the source text at a locator."""
-    from .locators import LocatorSyntaxError, parse_locator
     from .resolve import Resolver
     from .sources import load_source
 
@@ -248,10 +317,7 @@ def locate(
                           structure=structure)
         if structure is not None:
             doc.structure  # noqa: B018 - a broken sidecar is an error even for 'p. 4'
-        try:
-            parsed = parse_locator(locator)
-        except LocatorSyntaxError as exc:
-            raise InputError(f"malformed locator {locator!r}: {exc}")
+        parsed = parse_cli_locator(locator)
         resolver = Resolver(doc, page_numbers.value)  # type: ignore[arg-type]
         for part in parsed.parts:
             resolution = resolver.resolve(part)
@@ -265,6 +331,26 @@ def locate(
                 print(doc.text[span.start:span.end].rstrip("\n\f"))
     except InputError as exc:
         raise fail(str(exc))
+
+
+def parse_cli_locator(text: str):
+    """A locator as text (`p. 17`, `section 4.2`) or, starting with `{`, a record's locator
+    object as JSON (`{"page": 17}`, `{"section": "4.2"}`, `{"lines": [120, 134]}`,
+    `{"start_char": 1234, "end_char": 1300}`), parsed as a claim record's locator is."""
+    import json
+
+    from .locators import LocatorSyntaxError, parse_locator, parse_record_locator
+
+    try:
+        if text.lstrip().startswith("{"):
+            try:
+                value = json.loads(text)
+            except ValueError as exc:
+                raise InputError(f"malformed locator {text!r}: not a JSON object ({exc})")
+            return parse_record_locator(value)
+        return parse_locator(text)
+    except LocatorSyntaxError as exc:
+        raise InputError(f"malformed locator {text!r}: {exc}")
 
 
 @app.command()
@@ -307,14 +393,16 @@ def table(
 
     from .claim_index import claim_index, render_markdown
     from .linter import load_and_analyse
+    from .output import guard_output, run_inputs
     from .settings import build_options, discover
 
     try:
         if output_format not in ("markdown", "json"):
             raise InputError(f"--format: {output_format!r} is not markdown or json")
+        summary = cwd_relative(summary)
         options = build_options(discover(config, [summary]), source=source, claims=claims)
         if output is not None:
-            guard_output(output, [summary], options)
+            guard_output(output, run_inputs([summary], options), what="table")
         rows = claim_index(load_and_analyse(summary, options))
     except InputError as exc:
         raise fail(str(exc))

@@ -6,6 +6,7 @@ key (exit 2), never silently ignored.
 from __future__ import annotations
 
 import difflib
+import os
 import sys
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
@@ -26,7 +27,8 @@ FAIL_ON = ("error", "warning", "info", "never")
 PAGE_NUMBERS = ("auto", "label", "physical")
 MODAL_CLASSES = ("requires", "recommends", "permits")
 KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "fuzzy-threshold",
-        "synthesis-labels", "summaries", "min-quote-words", "min-quote-chars", "modality")
+        "synthesis-labels", "summaries", "min-quote-words", "min-quote-chars", "modality",
+        "exclude")
 SUMMARY_KEYS = ("source", "claims", "ocr", "page-numbers", "sections", "structure")
 
 
@@ -57,6 +59,7 @@ class Config:
     min_quote_words: int | None = None
     min_quote_chars: int | None = None
     modality: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    exclude: list[str] = field(default_factory=list)  # .gitignore-syntax patterns (changed.py)
 
     @property
     def root(self) -> Path:
@@ -78,6 +81,26 @@ class Config:
         name = self.relative(path)
         return [code for pattern, codes in self.per_file_ignores.items()
                 if fnmatch(name, pattern) for code in codes]
+
+
+def cwd_relative(path: Path) -> Path:
+    """`path` relative to the current folder when it lies below it (also when it reaches the
+    folder through a symlink), else unchanged; so reports name it as the user sees it. Only
+    the folders are resolved: a symlinked file keeps its own name and folder."""
+    path = Path(path)
+    if not path.is_absolute():
+        return path
+    try:
+        cwd = Path.cwd()
+        absolute = Path(os.path.abspath(path))
+        try:
+            return absolute.relative_to(cwd)
+        except ValueError:
+            pass
+        folder = Path(os.path.realpath(absolute.parent))
+        return (folder / absolute.name).relative_to(Path(os.path.realpath(cwd)))
+    except (OSError, ValueError):
+        return path
 
 
 def find_config(start: Path) -> Path | None:
@@ -115,6 +138,11 @@ def load_config(path: Path | None) -> Config:
     if not path.is_file():
         raise InputError(f"{path}: no such configuration file")
     data = _read_toml(path)
+    if path.name != "pyproject.toml" and isinstance(data.get("tool"), dict) \
+            and "summcheck" in data["tool"]:
+        raise InputError(f"{path}: the [tool.summcheck] table belongs in pyproject.toml; in "
+                         f"{path.name} write the keys at the top level (drop the "
+                         f"[tool.summcheck] header, and write [tool.summcheck.X] as [X])")
     table = data.get("tool", {}).get("summcheck", {}) if path.name == "pyproject.toml" else data
     where = "[tool.summcheck]" if path.name == "pyproject.toml" else ""
     return _parse(table, path, where)
@@ -159,6 +187,8 @@ def _parse(table: dict, path: Path, where: str) -> Config:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise error(key, f"must be a whole number of at least 0, not {value!r}")
             setattr(config, key.replace("-", "_"), value)
+    config.exclude = _strings(table.get("exclude", []),
+                              error("exclude", "must be a list of globs"))
     summaries = _table(table.get("summaries", {}), error("summaries", "must be a table of globs"))
     for pattern, spec in summaries.items():
         config.summaries.append(_mapping(pattern, spec, path.parent, error))
@@ -184,7 +214,7 @@ def _mapping(pattern: str, spec: Any, root: Path, error) -> SummaryMapping:
         if key in spec:
             if not isinstance(spec[key], str) or not spec[key].strip():
                 raise error(f"summaries.{pattern}.{key}", "must be a file name")
-            setattr(mapping, key, root / spec[key])
+            setattr(mapping, key, cwd_relative(root / spec[key]))
     if "ocr" in spec:
         if not isinstance(spec["ocr"], bool):
             raise error(f"summaries.{pattern}.ocr", "must be true or false")

@@ -36,15 +36,69 @@ class Options:
     fuzzy: FuzzySettings = field(default_factory=FuzzySettings)  # OCR sources
 
 
-def check_paths(summaries: list[Path], options: Options) -> Report:
-    """Check each summary; an input that cannot be read raises InputError (exit 2)."""
-    report = Report()
+@dataclass(frozen=True)
+class SummaryError:
+    """A summary (or a path the user named) that could not be checked: the run exits 2.
+
+    `cause` says what is wrong without repeating the summary's name (`claims file
+    notes/c.jsonl not found`); `message` is the error as raised, naming the file at fault."""
+
+    path: Path
+    cause: str
+    message: str = ""
+
+    def line(self, several: bool = True) -> str:
+        """The one line for stderr: the summary and the cause, or (when it is the only thing
+        checked) the error as raised."""
+        from .report.base import display_path
+
+        if not several and self.message:
+            return self.message
+        return f"{display_path(self.path)}: {self.cause}"
+
+
+@dataclass
+class RunReport(Report):
+    """A Report that also lists the summaries that could not be checked (exit 2)."""
+
+    errors: list[SummaryError] = field(default_factory=list)
+
+    def exit_code(self, fail_on: str | None = None) -> int:
+        """2 when a summary could not be checked, else 0 or 1 as `fail_on` implies."""
+        if self.errors:
+            return 2
+        return super().exit_code() if fail_on is None else super().exit_code(fail_on)
+
+
+def check_paths(summaries: list[Path], options: Options,
+                errors: list[SummaryError] | None = None) -> RunReport:
+    """Check each summary. One that cannot run (a missing or broken input) is recorded in
+    `errors` and the others are still checked; `errors` may come in already filled with the
+    named paths that are no summary."""
+    report = RunReport(errors=list(errors or []))
     for path in summaries:
-        findings, summary_report = check_summary(path, options)
+        try:
+            findings, summary_report = check_summary(path, options)
+        except InputError as exc:
+            report.errors.append(summary_error(path, exc))
+            continue
         report.findings.extend(findings)
         report.summaries.append(summary_report)
     report.findings.sort(key=Finding.sort_key)
     return report
+
+
+def summary_error(path: Path, exc: InputError) -> SummaryError:
+    """The SummaryError for an InputError raised while checking `path`."""
+    message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    cause = getattr(exc, "cause", None)
+    if not cause:
+        cause = message
+        for prefix in {f"{path}: ", f"{Path(path).as_posix()}: "}:
+            if cause.startswith(prefix):
+                cause = cause[len(prefix):]
+                break
+    return SummaryError(Path(path), cause, message)
 
 
 def check_summary(path: Path, options: Options) -> tuple[list[Finding], SummaryReport]:
@@ -56,6 +110,9 @@ def check_summary(path: Path, options: Options) -> tuple[list[Finding], SummaryR
                                    verified, list(analysis.source.notes))
 
 
+NOT_A_SUMMARY = "not a summary: no source named in front matter or configuration"
+
+
 def load_and_analyse(path: Path, options: Options) -> Analysis:
     """Load a summary's inputs (front matter, overridden by options) and analyse them."""
     from .claims import load_claims
@@ -65,12 +122,17 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
     summary = load_summary(path, options.synthesis_labels)
     front = summary.front_matter
     mapping = options.config.mapping_for(path)
-    claims_path = options.claims or _front_path(summary, "claims") or (mapping and mapping.claims)
+    named = _named_inputs(path, front, options, strict=True)
+    claims_path, source_path = named["claims"], named["source"]
+    if claims_path is None and source_path is None:
+        raise InputError(f"{path}: {NOT_A_SUMMARY}")
     if claims_path is None:
         raise InputError(f"{path}: no claims file: name it in the front matter (claims: FILE) "
                          f"or pass --claims")
-    claims = load_claims(claims_path)
-    source_path = options.source or _front_path(summary, "source") or (mapping and mapping.source)
+    try:
+        claims = load_claims(claims_path)
+    except InputError as exc:
+        raise _blame(exc, "claims file", claims_path) from None
     if source_path is None and claims.source:
         source_path = claims_path.parent / claims.source
     if source_path is None:
@@ -91,24 +153,107 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
         where = "sections" if options.sections else "front matter: sections"
         raise InputError(f"{path}: {where} must be one of "
                          f"{', '.join(SECTION_MODES)}, not {sections!r}")
-    structure = options.structure or _front_path(summary, "structure") or (
-        mapping and mapping.structure) or None
-    source = load_source(source_path, page_numbers=page_numbers, ocr=ocr, sections=sections,
-                         structure=structure)
+    structure = named["structure"]
+    try:
+        source = load_source(source_path, page_numbers=page_numbers, ocr=ocr, sections=sections,
+                             structure=structure)
+    except InputError as exc:
+        raise _blame(exc, "source", source_path) from None
     if structure is not None:
         # Sections are found lazily, only when a locator needs them; a sidecar the user named
         # is read now so that a broken one stops the check (exit 2) whatever the summary cites.
-        source.structure  # noqa: B018
+        try:
+            source.structure  # noqa: B018
+        except InputError as exc:
+            raise _blame(exc, "structure file", structure) from None
     return analyse(summary, claims, source, page_numbers, options.lexicon, options.fuzzy)
 
 
-def _front_path(summary: Summary, key: str) -> Path | None:
-    value = summary.front_matter.get(key)
+#: What each input of a summary is called in messages.
+ROLES = {"summary": "summary", "source": "source", "claims": "claims file",
+         "structure": "structure file"}
+
+
+def _named_inputs(path: Path, front: dict, options: Options,
+                  strict: bool) -> dict[str, Path | None]:
+    """The claims, source and structure files a summary names: the command line, then the
+    front matter, then the configuration's `summaries` mapping (a claims file's own `source:`
+    is read by the caller). One decision, shared by the check and the output guard."""
+    mapping = options.config.mapping_for(path)
+    found: dict[str, Path | None] = {}
+    for key in ("claims", "source", "structure"):
+        value = getattr(options, key)
+        if value is None:
+            try:
+                value = _front_value(path, front, key)
+            except InputError:
+                if strict:
+                    raise
+                value = None
+        if value is None and mapping is not None:
+            value = getattr(mapping, key)
+        found[key] = value
+    return found
+
+
+def summary_inputs(path: Path, options: Options) -> list[tuple[str, Path]]:
+    """Every file a summary's check reads, as (role, path): the summary, its claims file, its
+    source (also one named by the claims file's `source:`) and its structure sidecar, found as
+    `load_and_analyse` finds them. Best effort: never raises; what cannot be read is left out
+    (checking the summary then reports it)."""
+    from .summary import read_text, split_front_matter
+
+    inputs: list[tuple[str, Path]] = [("summary", Path(path))]
+    try:
+        front, _ = split_front_matter(path, read_text(path).split("\n"))
+    except (InputError, OSError, ValueError):
+        front = {}
+    if not isinstance(front, dict):
+        front = {}
+    named = _named_inputs(path, front, options, strict=False)
+    if named["source"] is None and named["claims"] is not None:
+        named["source"] = _claims_source(named["claims"])
+    for key in ("claims", "source", "structure"):
+        if named[key] is not None:
+            inputs.append((key, named[key]))
+    return inputs
+
+
+def _claims_source(claims: Path) -> Path | None:
+    """The `source:` a claims file in mapping form names (relative to the claims file)."""
+    if claims.suffix.lower() in (".jsonl", ".ndjson") or not claims.is_file():
+        return None
+    from .claims import load_claims
+
+    try:
+        source = load_claims(claims).source
+    except (InputError, OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(source, str) or not source.strip():
+        return None
+    return claims.parent / source
+
+
+def _blame(exc: InputError, role: str, path: Path) -> InputError:
+    """Note on `exc` which input of the summary it is about (`claims file c.jsonl not found`)."""
+    message = str(exc)
+    name = str(path)
+    if message == f"{name}: no such file":
+        exc.cause = f"{role} {name} not found"  # type: ignore[attr-defined]
+    elif message.startswith(f"{name}: ") or message.startswith(f"{name} "):
+        exc.cause = f"{role} {message}"  # type: ignore[attr-defined]
+    else:
+        exc.cause = f"{role} {name}: {message}"  # type: ignore[attr-defined]
+    return exc
+
+
+def _front_value(path: Path, front: dict, key: str) -> Path | None:
+    value = front.get(key)
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{summary.path}: front matter: {key} must be a file name, not {value!r}")
-    return summary.path.parent / value
+        raise InputError(f"{path}: front matter: {key} must be a file name, not {value!r}")
+    return Path(path).parent / value
 
 
 def _run_rules(analysis, options: Options, summary: Summary):

@@ -561,6 +561,30 @@ def classify_group(inner_text: str) -> Locator | LocatorSyntaxError | None:
     return parse_locator_lenient(inner_text)
 
 
+# How much of a long parenthesised group `starts_like_locator` reads: a lead-in, a keyword and
+# the first digit fit in far less.
+LOCATOR_HEAD_CHARS = 64
+
+
+def starts_like_locator(text: str) -> bool:
+    """Whether a group begins with a locator keyword and a number: `p. 1000…`, `section 4.2 …`.
+
+    Reads at most LOCATOR_HEAD_CHARS characters, so it is cheap on a group of any length. A
+    summary classifies a parenthesised group longer than a locator usually is only when it
+    starts like one: a page number of 10,000 digits is still a locator (one that does not
+    resolve), not prose.
+    """
+    sc = _Scanner(text[:LOCATOR_HEAD_CHARS])
+    sc.ws()
+    sc.lead_in()
+    kw = sc.keyword_at(sc.i)
+    if kw is None:
+        return False
+    sc.i = kw[2]
+    sc.ws()
+    return sc.i < sc.n and sc.s[sc.i] in _DIGITS
+
+
 def _malformed_list_head(sc: _Scanner, end: int) -> bool:
     """Whether a malformed first part is followed by further locator parts: `section three; p. 4`.
 

@@ -2,6 +2,11 @@
 
 One lexicon serves English, German, Spanish and Portuguese together (their modal words do not
 collide), so a sentence needs no language detection. A project adds its own terms in config.
+
+A lexicon's `not_modal` list names constructions whose words look modal and are not: idioms
+("have to do with") and patterns such as "will ... require|need <quantity>" — a future need
+of a quantity ("bunzip2 will require about 3700 kbytes") predicts a resource, it imposes no
+duty. Where a `not_modal` entry matches, its words are not modal words.
 """
 from __future__ import annotations
 
@@ -17,7 +22,8 @@ ModalClass = Literal["requires", "recommends", "permits"]
 CLASSES: tuple[ModalClass, ...] = ("requires", "recommends", "permits")
 LANGUAGES = ("en", "de", "es", "pt")
 
-_TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[,;:.!?]")
+# A number with separators (`3.700`, `1,5`) is one token, so its `.` or `,` ends no clause.
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)+|\w+(?:['’-]\w+)*|[,;:.!?]")
 # Text between quotation marks (and code spans) is mentioned, not asserted: `the word "should"`.
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"\n]*\"|“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»|»[^«\n]*«|‘[^’\n]*’"
                      r"|‚[^‘’\n]*[‘’]|(?<!\w)'[^'\n]*'(?!\w)")  # single quotes, not apostrophes
@@ -31,14 +37,32 @@ class ModalWord:
     start: int  # offset in the text
 
 
+# Elements of a `not_modal` pattern besides words: a gap inside the clause, and a quantity.
+GAP = "..."
+QUANTITY = "<quantity>"
+# A pattern's gap spans at most this many words ("wird für die Dekompression einer Datei etwa
+# 3700 kB benötigen" needs six): the words of a construction stand close together, and the
+# bound keeps a long clause with many "wird" linear.
+MAX_GAP = 12
+Pattern = tuple  # of elements: a word alternation (frozenset; "word?" adds ""), GAP, QUANTITY
+
+
 @dataclass
 class Lexicon:
     phrases: dict[tuple[str, ...], ModalClass] = field(default_factory=dict)
     gapped: list[tuple[tuple[str, ...], tuple[str, ...], ModalClass]] = field(default_factory=list)
     reporting: set[tuple[str, ...]] = field(default_factory=set)
-    not_modal: set[tuple[str, ...]] = field(default_factory=set)  # idioms: "have to do with"
+    # Idioms ("have to do with") and patterns ("will ... require|need <quantity>"): not modal.
+    not_modal: set[Pattern] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
+    # What a <quantity> is: [approximator] number unit; never after an `at_least` phrase.
+    approximately: set[tuple[str, ...]] = field(default_factory=set)
+    at_least: set[tuple[str, ...]] = field(default_factory=set)
+    units: set[tuple[str, ...]] = field(default_factory=set)
     _index: dict[str, list] | None = field(default=None, repr=False)
+    _not_modal_index: dict[str, list[Pattern]] | None = field(default=None, repr=False)
+    _quantity_index: dict[str, dict[str, list[tuple[str, ...]]]] | None = field(default=None,
+                                                                              repr=False)
 
     def add(self, phrase: str, cls: ModalClass) -> None:
         if "..." in phrase:
@@ -47,6 +71,32 @@ class Lexicon:
         else:
             self.phrases[tuple(_words(phrase))] = cls
         self._index = None
+
+    def add_not_modal(self, text: str) -> None:
+        self.not_modal.add(parse_pattern(text))
+        self._not_modal_index = None
+
+    @property
+    def not_modal_index(self) -> dict[str, list[Pattern]]:
+        """First word → the `not_modal` patterns that can start there, longest first."""
+        if self._not_modal_index is None:
+            index: dict[str, list[Pattern]] = {}
+            for pattern in sorted(self.not_modal, key=lambda p: (-len(p), _pattern_key(p))):
+                for word in pattern[0]:
+                    index.setdefault(word, []).append(pattern)
+            self._not_modal_index = index
+        return self._not_modal_index
+
+    def quantity_phrases(self, kind: str) -> dict[str, list[tuple[str, ...]]]:
+        """First word → the `approximately`, `at_least` or `units` phrases it starts."""
+        if self._quantity_index is None:
+            self._quantity_index = {}
+            for key in ("approximately", "at_least", "units"):
+                by_first: dict[str, list[tuple[str, ...]]] = {}
+                for phrase in sorted(getattr(self, key), key=lambda p: (-len(p), p)):
+                    by_first.setdefault(phrase[0], []).append(phrase)
+                self._quantity_index[key] = by_first
+        return self._quantity_index[kind]
 
     @property
     def index(self) -> dict[str, list]:
@@ -59,8 +109,6 @@ class Lexicon:
                 index.setdefault(head[0], []).append(("gapped", (head, tail), cls))
             for phrase in self.reporting:
                 index.setdefault(phrase[0], []).append(("reporting", phrase, "reporting"))
-            for phrase in self.not_modal:
-                index.setdefault(phrase[0], []).append(("idiom", phrase, "idiom"))
             for entries in index.values():  # longest first: "may not" before "may"
                 entries.sort(key=lambda e: -len(e[1]) if e[0] != "gapped" else -len(e[1][0]))
             self._index = index
@@ -69,6 +117,33 @@ class Lexicon:
 
 def _words(text: str) -> list[str]:
     return [t.lower().replace("’", "'") for t in _TOKEN.findall(text) if t not in _CLAUSE_BREAK]
+
+
+def parse_pattern(text: str) -> Pattern:
+    """`will ... require|need <quantity>` → its elements (see en.yaml for the notation).
+
+    A word element is the set of words it accepts: `a|b` either word, `word?` also none.
+    """
+    elements: list = []
+    for item in text.split():
+        if item in (GAP, "…"):
+            elements.append(GAP)
+        elif item == QUANTITY:
+            elements.append(QUANTITY)
+        else:
+            optional = item.endswith("?") and len(item) > 1
+            words = {w for alt in item.rstrip("?").split("|") for w in _words(alt)}
+            if not words:
+                raise ValueError(f"not_modal pattern {text!r}: {item!r} is no word")
+            elements.append(frozenset(words | ({""} if optional else set())))
+    if not elements or not isinstance(elements[0], frozenset) or "" in elements[0]:
+        raise ValueError(f"not_modal pattern {text!r} must start with a word")
+    return tuple(elements)
+
+
+def _pattern_key(pattern: Pattern) -> tuple:
+    """A deterministic order for patterns of the same length."""
+    return tuple(e if isinstance(e, str) else "|".join(sorted(e)) for e in pattern)
 
 
 def lexicon_data(language: str) -> dict:
@@ -88,8 +163,14 @@ def build_lexicon(extra: Mapping[str, Mapping[str, Iterable[str]]] | None = None
             for phrase in data.get(cls) or ():
                 lexicon.add(str(phrase), cls)
         lexicon.reporting.update(tuple(_words(p)) for p in data.get("reporting") or ())
-        lexicon.not_modal.update(tuple(_words(p)) for p in data.get("not_modal") or ())
+        for phrase in data.get("not_modal") or ():
+            lexicon.add_not_modal(str(phrase))
         lexicon.names.update(str(n) for n in data.get("names") or ())
+        quantity = data.get("quantity") or {}
+        for key in ("approximately", "at_least", "units"):
+            getattr(lexicon, key).update(tuple(_words(str(p))) for p in quantity.get(key) or ()
+                                         if _words(str(p)))
+        lexicon._quantity_index = None
     return lexicon
 
 
@@ -131,12 +212,13 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
         return []  # no word that can start a modal phrase: the common case, decided in C
     tokens = _tokens(text)
     words = [t.word for t in tokens]
+    vetoed = _not_modal_words(tokens, words, lexicon)
     found: list[ModalWord] = []
     reported = -1  # the segment a reporting verb holds ("the draft said it must…")
     i = 0
     while i < len(tokens):
         entries = index.get(words[i])
-        if entries is None:
+        if entries is None or i in vetoed:
             i += 1
             continue
         match = _match(entries, tokens, words, i)
@@ -147,7 +229,7 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
         if cls == "reporting":
             if i == 0 or words[i - 1] not in _AS:  # "as stated in 4.2, …" asserts
                 reported = tokens[i].segment
-        elif cls != "idiom" and tokens[i].segment != reported:
+        elif tokens[i].segment != reported:
             shown = text[tokens[i].start:tokens[i + length - 1].end]
             if last != i + length - 1:  # a gapped phrase: "darf … nicht"
                 shown += f" … {tokens[last].raw}"
@@ -157,6 +239,111 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
 
 
 _AS = frozenset({"as", "wie", "como"})
+
+
+def _not_modal_words(tokens: list[_Token], words: list[str], lexicon: Lexicon) -> set[int]:
+    """Positions of the words of every `not_modal` idiom or pattern that matches in the text.
+
+    Only a pattern's words are taken out, not what its gaps and quantities span, so a modal
+    word inside a gap still counts.
+    """
+    index = lexicon.not_modal_index
+    vetoed: set[int] = set()
+    for i, word in enumerate(words):
+        for pattern in index.get(word, ()):
+            matched = _match_pattern(pattern, tokens, words, i, lexicon)
+            if matched is not None:
+                vetoed.update(matched)
+                break
+    return vetoed
+
+
+def _match_pattern(pattern: Pattern, tokens: list[_Token], words: list[str], i: int,
+                   lexicon: Lexicon) -> list[int] | None:
+    """The positions of the pattern's words when it matches from token i, else None.
+
+    A gap takes the fewest tokens (at most MAX_GAP) that let the next element match, inside the
+    clause of the token before it; nothing is tried again (one pass, no backtracking).
+    """
+    j = i
+    positions: list[int] = []
+    elements = list(pattern)
+    k = 0
+    while k < len(elements):
+        element = elements[k]
+        if element == GAP:
+            nxt = elements[k + 1] if k + 1 < len(elements) else None
+            if nxt is None:
+                return positions
+            clause = tokens[j - 1].clause if j > 0 else tokens[0].clause
+            limit = min(len(tokens), j + MAX_GAP + 1)
+            while j < limit and tokens[j].clause == clause:
+                if _element_at(nxt, tokens, words, j, lexicon) is not None:
+                    break
+                j += 1
+            else:
+                return None
+            k += 1
+            continue
+        got = _element_at(element, tokens, words, j, lexicon)
+        if got is None:
+            return None
+        if isinstance(element, frozenset) and got > j:
+            positions.append(j)
+        j = got
+        k += 1
+    return positions
+
+
+def _element_at(element, tokens: list[_Token], words: list[str], j: int,
+                lexicon: Lexicon) -> int | None:
+    """Where the element ends when it matches at token j (j itself for an absent `word?`)."""
+    if element == QUANTITY:
+        return _quantity_at(tokens, words, j, lexicon)
+    if j < len(words) and words[j] in element:
+        return j + 1
+    return j if "" in element else None
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER_UNIT = re.compile(r"(\d+(?:[.,]\d+)*)([^\W\d_]+)")  # `3700k`
+
+
+def _quantity_at(tokens: list[_Token], words: list[str], j: int, lexicon: Lexicon) -> int | None:
+    """End of `[approximator] number unit` at token j (`about 3700 kbytes`, `etwa 65 MiB`).
+
+    A quantity after an `at_least` phrase ("at least 8 characters", "no menos de 500.000") is a
+    minimum — a rule, not a prediction — and does not count.
+    """
+    start = j
+    j = _phrase_at(lexicon.quantity_phrases("approximately"), words, j) or j
+    if j >= len(words) or not words[j][:1].isdigit():
+        return None
+    glued = _NUMBER_UNIT.fullmatch(words[j])
+    if glued and (glued.group(2),) in lexicon.units:
+        end = j + 1
+    elif _NUMBER.fullmatch(words[j]):
+        j += 1
+        while j < len(words) and len(words[j]) == 3 and words[j].isdigit():
+            j += 1  # thousands written apart: `500 000`
+        end = _phrase_at(lexicon.quantity_phrases("units"), words, j)
+        if end is None:
+            return None
+    else:
+        return None
+    for first in range(max(0, start - 4), start):  # "at least", "no menos de" end at `start`
+        for phrase in lexicon.quantity_phrases("at_least").get(words[first], ()):
+            if first + len(phrase) == start and tuple(words[first:start]) == phrase:
+                return None
+    return end
+
+
+def _phrase_at(by_first: dict[str, list[tuple[str, ...]]], words: list[str], j: int) -> int | None:
+    """End of the longest phrase (listed by first word, longest first) standing at token j."""
+    for phrase in by_first.get(words[j], ()) if j < len(words) else ():
+        if tuple(words[j:j + len(phrase)]) == phrase:
+            return j + len(phrase)
+    return None
 
 
 Match = tuple[int, "ModalClass | None", int]  # length in tokens, class (None: reporting), last token

@@ -239,8 +239,12 @@ def hyphens_agree(source: FoldedText, pos: int, quote: FoldedQuote) -> bool:
     if any(wanted.get(h) != "-" for h in word) or any(wanted.get(h) != "- " for h in spaced):
         return False
     allowed = set(word) | set(spaced) | set(_within(source.optional_hyphens, pos - 1, end + 1))
-    if end in wanted and (_has(source.word_hyphens, end) or _has(source.spaced_hyphens, end)):
-        allowed.add(end)  # a quote cut right after a hyphen: "… during this term of office-"
+    if end in wanted and (_has(source.word_hyphens, end) or _has(source.spaced_hyphens, end)
+                          or source.text[end:end + 1] in HYPHENS):
+        # A quote cut right after a hyphen: "… during this term of office-"; the source's
+        # hyphen may also be one folding kept, before a line end or a space that no word follows
+        # ("ist ein yes-/no-\n(Ja-/Nein-)Wert"): it stands there as written.
+        allowed.add(end)
     return all(h in allowed for h in wanted)
 
 

@@ -9,15 +9,18 @@ from pathlib import Path
 
 import yaml
 from markdown_it import MarkdownIt
+from mdit_py_plugins.footnote import footnote_plugin
 
 from .files import decode, read_input
-from .locators import LocatorSyntaxError, classify_group
+from .locators import LocatorSyntaxError, classify_group, starts_like_locator
 from .model import InputError, LocatorGroup, Sentence, Summary, Suppression
 from .text_split import looks_german, mask_inline, matched_groups, rendered_group, split_sentences
 
 DEFAULT_SYNTHESIS_LABELS: tuple[str, ...] = ("[synthesis]", "[Synthese]", "[síntesis]", "[síntese]")
 # A locator is short; a longer parenthesised group is prose and is not classified (this also
-# keeps deeply nested parentheses linear).
+# keeps deeply nested parentheses linear) — unless it starts like a locator, with a keyword and
+# a number (`p. 1000…` with 10,000 digits): that one is a locator, and once accepted it covers
+# the groups nested in it, so the scan stays linear.
 MAX_GROUP_CHARS = 300
 MAX_SUMMARY_BYTES = 50 * 1024 * 1024
 
@@ -116,7 +119,10 @@ def _groups(visible: str, scan: str, lm: _LineMap) -> list[tuple[int, LocatorGro
     covered = -1
     for open_, close in matched_groups(scan):
         # Parentheses inside an accepted group belong to it: `Art. 17(1)(a)`.
-        if open_ < covered or close - open_ - 1 > MAX_GROUP_CHARS:
+        if open_ < covered:
+            continue
+        if close - open_ - 1 > MAX_GROUP_CHARS and not starts_like_locator(
+                scan[open_ + 1:min(close, open_ + 1 + MAX_GROUP_CHARS)]):
             continue
         inner = visible[open_ + 1:close]
         # Read the group as Markdown renders it (`p.&nbsp;4`, `**p. 4**`); report it as written.
@@ -134,10 +140,37 @@ def _groups(visible: str, scan: str, lm: _LineMap) -> list[tuple[int, LocatorGro
     return found
 
 
+_FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\]")
+
+
+def _blank_footnote_refs(visible: str, scan: str, notes: frozenset[str]) -> tuple[str, str]:
+    """Blank the references `[^1]` to the summary's footnotes (outside code spans).
+
+    A reference after a full stop (`… (p. 4).[^1] Next …`) would otherwise join two sentences.
+    """
+    if not notes or "[^" not in scan:
+        return visible, scan
+    spans = [m.span() for m in _FOOTNOTE_REF.finditer(scan) if m.group(1) in notes]
+    if not spans:
+        return visible, scan
+
+    def blank(text: str) -> str:  # one pass, offsets kept
+        pieces, last = [], 0
+        for start, end in spans:
+            pieces += [text[last:start], " " * (end - start)]
+            last = end
+        pieces.append(text[last:])
+        return "".join(pieces)
+
+    return blank(visible), blank(scan)
+
+
 def _sentences(content: str, lines: list[str], first_line: int, labels: list[str], german: bool,
-               comments_out: list[tuple[str, int, int]]) -> list[Sentence]:
+               comments_out: list[tuple[str, int, int]],
+               notes: frozenset[str] = frozenset()) -> list[Sentence]:
     lm = _LineMap(content, lines, first_line)
     visible, scan, comments = mask_inline(content)
+    visible, scan = _blank_footnote_refs(visible, scan, notes)
     for start, end in comments:
         comments_out.append((content[start:end], lm.position(start)[0], lm.position(end - 1)[0]))
     groups = _groups(visible, scan, lm)
@@ -269,10 +302,13 @@ def _suppressions(comments: list[tuple[str, int, int]], lines: list[str], total:
 
 
 def _markdown() -> MarkdownIt:
-    md = MarkdownIt("commonmark").enable("table")
+    # Footnote definitions (`[^1]: …`) are notes on the text, not sentences of the summary: the
+    # plugin marks them as blocks, which are skipped (its `footnote_tail` rule, which would move
+    # them to the end or drop them, is off: they stay where they stand, with their lines).
+    md = MarkdownIt("commonmark").enable("table").use(footnote_plugin)
     # Only the block structure is needed: sentences are read from each inline token's source
     # text, so the (costly) inline pass would be wasted work.
-    md.core.ruler.disable(["inline", "text_join"])
+    md.core.ruler.disable(["inline", "text_join", "footnote_tail"])
     return md
 
 
@@ -290,19 +326,28 @@ def load_summary(path: Path, synthesis_labels: Sequence[str] | None = None) -> S
     tokens = _markdown().parse(body)
     sentences: list[Sentence] = []
     comments: list[tuple[str, int, int]] = []
-    in_table = 0
+    notes = frozenset(tok.meta.get("label", "") for tok in tokens
+                      if tok.type == "footnote_reference_open")
+    in_table = in_footnote = 0
     for idx, tok in enumerate(tokens):
         if tok.type == "table_open":
             in_table += 1
         elif tok.type == "table_close":
             in_table -= 1
+        elif tok.type == "footnote_reference_open":
+            in_footnote += 1
+        elif tok.type == "footnote_reference_close":
+            in_footnote -= 1
         elif tok.type == "html_block" and tok.map:
             comments.extend(_html_comments(tok.content, tok.map[0]))
-            sentences.extend(_after_comment(tok.content, lines, tok.map[0], labels, german))
+            if not in_footnote:
+                sentences.extend(_after_comment(tok.content, lines, tok.map[0], labels, german))
         elif tok.type == "inline" and tok.map:
-            if not in_table and idx > 0 and tokens[idx - 1].type == "paragraph_open":
-                sentences.extend(_sentences(tok.content, lines, tok.map[0], labels, german, comments))
-            elif "<!--" in tok.content:  # headings and table cells: only suppression comments
+            if not in_table and not in_footnote and idx > 0 \
+                    and tokens[idx - 1].type == "paragraph_open":
+                sentences.extend(_sentences(tok.content, lines, tok.map[0], labels, german, comments,
+                                            notes))
+            elif "<!--" in tok.content:  # headings, cells, footnotes: only suppression comments
                 _, _, spans = mask_inline(tok.content)
                 lm = _LineMap(tok.content, lines, tok.map[0])
                 for start, end in spans:

@@ -101,8 +101,9 @@ def counts_phrase(counts: dict[str, int]) -> str:
 class GithubReporter(Reporter):
     name = "github"
 
-    def __init__(self, limit: int = ANNOTATION_LIMIT) -> None:
+    def __init__(self, limit: int = ANNOTATION_LIMIT, unchecked: bool = True) -> None:
         self.limit = limit
+        self.unchecked = unchecked  # an error per summary that could not be checked
 
     def render(self, report: Report) -> str:
         counts = report.counts
@@ -124,6 +125,10 @@ class GithubReporter(Reporter):
                 "title": f"{f.rule} {f.name}",
             }
             lines.append(command(COMMANDS[f.severity], properties, f.message))
+        unchecked = list(getattr(report, "errors", None) or ()) if self.unchecked else []
+        for error in unchecked:  # never capped: each is a summary the gate did not check
+            lines.append(command("error", {"file": repository_path(error.path),
+                                           "title": "summcheck: not checked"}, error.cause))
         total = sum(counts.values())
         if shown != counts:
             parts = [f"{'the first ' if shown[k] < counts[k] else ''}{_plural(shown[k], k)}"
@@ -138,6 +143,10 @@ class GithubReporter(Reporter):
     def _summary_line(report: Report, total: int) -> str:
         # Plain text, never a file name: a line that starts with "::" would be a command.
         checked = _plural(len(report.summaries), "summary", "summaries")
+        unchecked = len(getattr(report, "errors", None) or ())
+        if unchecked:
+            return (f"summcheck: {_plural(unchecked, 'summary', 'summaries')} could not be "
+                    f"checked; {_plural(total, 'finding')} in the {checked} checked")
         if not total:
             return f"summcheck: all checks passed ({checked} checked)"
         files = len({repository_path(f.path) for f in report.findings})

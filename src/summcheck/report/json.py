@@ -40,5 +40,8 @@ class JsonReporter(Reporter):
                 for s in report.summaries
             ],
             "counts": report.counts,
+            # Summaries (or named paths) that could not be checked; the run then exits 2.
+            "errors": [{"path": display_path(e.path), "cause": e.cause}
+                       for e in getattr(report, "errors", [])],
         }
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

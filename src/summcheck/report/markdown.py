@@ -51,6 +51,11 @@ def _plural(n: int, noun: str, plural: str | None = None) -> str:
 
 def headline(report: Report) -> str:
     counts = report.counts
+    unchecked = len(getattr(report, "errors", None) or ())
+    if unchecked:
+        return (f"summcheck could not check {_plural(unchecked, 'summary', 'summaries')}"
+                + (f"; {_plural(len(report.findings), 'finding')} in the others"
+                   if report.findings else ""))
     if not report.findings:
         return "summcheck: all checks passed"
     kinds = [_plural(counts[k], k) for k in ("error", "warning", "info") if counts[k]]
@@ -87,6 +92,13 @@ class MarkdownReporter(Reporter):
             f"| {counts['error']} | {counts['warning']} | {counts['info']} | "
             f"{len(report.summaries)} | {sentences} | {verified} of {records} |\n\n",
         ]
+        unchecked = list(getattr(report, "errors", None) or ())
+        if unchecked:
+            head.append("### Summaries not checked\n\n")
+            for error in unchecked:
+                head.append(f"- {code_span(repository_path(error.path))}: "
+                            f"{escape_cell(error.cause)}\n")
+            head.append("\n")
         if report.summaries:
             head.append("### Summaries checked\n\n")
             for s in report.summaries:

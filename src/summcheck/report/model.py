@@ -18,10 +18,23 @@ class SummaryReport:
     notes: list[str] = field(default_factory=list)
 
 
+FAIL_ON_LEVELS = ("error", "warning", "info", "never")
+
+
+def fails(severity: str, fail_on: str) -> bool:
+    """Whether a finding of `severity` fails a run whose `--fail-on` is `fail_on`."""
+    if fail_on not in FAIL_ON_LEVELS:
+        raise ValueError(f"fail-on: {fail_on!r} is not one of {', '.join(FAIL_ON_LEVELS)}")
+    return fail_on != "never" and SEVERITY_RANK[severity] >= SEVERITY_RANK[fail_on]
+
+
 @dataclass
 class Report:
     findings: list[Finding] = field(default_factory=list)
     summaries: list[SummaryReport] = field(default_factory=list)
+    #: The run's `--fail-on` (error|warning|info|never): what the renderers that state a
+    #: verdict per finding (JUnit) count as a failure. The CLI sets it to the level it exits by.
+    fail_on: str = "error"
 
     @property
     def counts(self) -> dict[str, int]:
@@ -30,12 +43,15 @@ class Report:
             counts[finding.severity] += 1
         return counts
 
-    def exit_code(self, fail_on: str = "error") -> int:
-        """0 when no finding reaches `fail_on` (error|warning|info|never), else 1."""
-        if fail_on == "never":
-            return 0
-        floor = SEVERITY_RANK[fail_on]
-        return 1 if any(SEVERITY_RANK[f.severity] >= floor for f in self.findings) else 0
+    def exit_code(self, fail_on: str | None = None) -> int:
+        """0 when no finding reaches `fail_on` (error|warning|info|never; default: the
+        report's own `fail_on`), else 1."""
+        level = self.fail_on if fail_on is None else fail_on
+        return 1 if any(fails(f.severity, level) for f in self.findings) else 0
+
+    def fails(self, finding: Finding) -> bool:
+        """Whether `finding` reaches the report's `fail_on`."""
+        return fails(finding.severity, self.fail_on)
 
     @property
     def ok(self) -> bool:

@@ -44,7 +44,16 @@ class TextReporter(Reporter):
         checked = ", ".join(f"{display_path(s.path)} ({s.sentences} sentence{'s' * (s.sentences != 1)}, "
                             f"{s.verified}/{s.records} records verified)" for s in report.summaries)
         total = sum(counts.values())
-        if total:
+        unchecked = list(getattr(report, "errors", None) or ())
+        for error in unchecked:
+            line = Text(display_path(error.path), style="bold underline")
+            line.append(f": not checked: {error.cause}", style=STYLES["error"])
+            console.print(line)
+        if unchecked:
+            summary = Text(f"{len(unchecked)} summar{'ies' if len(unchecked) != 1 else 'y'} "
+                           f"could not be checked; ", style=STYLES["error"])
+            summary.append(f"{total} finding{'s' * (total != 1)} in the others")
+        elif total:
             summary = Text(f"{total} finding{'s' * (total != 1)}: ")
             summary.append(f"{counts['error']} error{'s' * (counts['error'] != 1)}",
                            style=STYLES["error"] if counts["error"] else "")

@@ -1,6 +1,7 @@
 """SUM303: a sentence states stronger or weaker modality than the claims that back it."""
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from ..modality import classes, modal_words, quote_words
@@ -21,6 +22,10 @@ Compares a backed sentence's modal words with the strength of the verified recor
 *permits* words (`may`, `can`, `kann`, `puede`, `pode`) are never compared: what the source
 allows is often implied by a requirement. Words in quotation marks or code, and words after a
 reporting verb (`the draft said it must…`), are not the sentence's own assertion.
+
+The message names the backing records the sentence most likely means — at most three, ranked
+by the words (of three letters or more, and numbers) their claim and quote share with the
+sentence, ties in file order — and counts the others ("and 2 more").
 
 ## Why
 A verbatim quote can back a sentence that still distorts the source: a `should` reported as a
@@ -50,7 +55,7 @@ def check(analysis) -> Iterator[Problem]:
         found = classes(words)
         strengths = [b.record.strength for b in backers.values()]
         def where() -> str:
-            return ", ".join(_describe(b, analysis.lexicon) for b in backers.values())
+            return _listed(list(backers.values()), result.sentence, analysis.lexicon)
 
         if "requires" in found and "requires" not in strengths:
             yield Problem(path, result.sentence.line,
@@ -63,6 +68,37 @@ def check(analysis) -> Iterator[Problem]:
                           f"understated: the sentence says {quote_words(words, 'recommends')} but "
                           f"every claim behind it is 'requires' ({where()}); say that it is "
                           f"required", column=result.sentence.column)
+
+
+MAX_LISTED = 3  # backing records a message names; the rest are counted
+_WORD = re.compile(r"\w+")
+
+
+def _words(text: str) -> set[str]:
+    """The words that tell records apart: three letters or more, or holding a digit."""
+    return {w for w in _WORD.findall(text.casefold())
+            if len(w) >= 3 or any(c.isdigit() for c in w)}
+
+
+def _listed(backers: list, sentence, lexicon) -> str:
+    """The backing records the sentence most likely means (at most MAX_LISTED), then "and N more".
+
+    Ranked by the words the record's claim and quote share with the sentence (its locators left
+    out), ties in the order of the claims file: deterministic.
+    """
+    text = sentence.text
+    for group in sentence.groups:
+        text = text.replace(group.text, " ")
+    said = _words(text)
+
+    def shared(backer) -> int:
+        record = backer.record
+        return len(said & _words(f"{record.claim or ''} {record.quote or ''} {record.topic or ''}"))
+
+    ranked = sorted(backers, key=lambda b: (-shared(b), b.record.index))
+    listed = ", ".join(_describe(b, lexicon) for b in ranked[:MAX_LISTED])
+    rest = len(ranked) - MAX_LISTED
+    return f"{listed} and {rest} more" if rest > 0 else listed
 
 
 def _describe(backer, lexicon) -> str:

@@ -22,7 +22,9 @@ RFC 2119/8174 keywords in capitals, German, Spanish, Portuguese) and reports:
 Negated forms keep their class (`must not` requires, `should not` recommends); `need not`,
 `muss … nicht` and `no tiene que` permit. Words in quotation marks, words after a reporting
 verb (`said`, `argued`, `sagte`, `dijo`, `disse`, …) and words used as names (`Recommends:`,
-`May 2018`) are not counted. A quote with no modal word never fires the rule.
+`May 2018`) are not counted, nor is a future need of a quantity of data, a prediction and no
+duty (`will require about 3700 kbytes`, `wird 65 MiB brauchen`, `necesitará 65 MiB`). A quote
+with no modal word never fires the rule.
 
 ## Why
 The strength is how the summary and the claim index present the source's emphasis; a
@@ -39,7 +41,9 @@ The strength is how the summary and the claim index present the source's emphasi
 `requires`, `recommends` and `permits` lists (e.g. a contract's own defined terms).
 Not caught, or caught wrongly: modality carried by other words ("it is essential that"); an
 epistemic "may not" ("may not be legal") counts as *requires* as the contract defines it;
-"required" as an adjective ("the information required to…") counts as *requires*; "may have
+"required" as an adjective ("the information required to…") counts as *requires*, and so does
+a need of a quantity in the present tense ("674 MiB of memory is required") or after "at
+least" (the form a rule takes); "may have
 to" counts as *requires*; "may only"/"darf nur" count as *permits* although they restrict; a
 German attributive "nicht" after "muss" ("muss das erste nicht leere Zeichen sein") turns
 "muss … nicht" into *permits*.

@@ -1,6 +1,7 @@
 """SUM102: a sentence's locator names a page, section or line the source does not have."""
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from .base import Problem, part_column
@@ -39,5 +40,15 @@ def check(analysis) -> Iterator[Problem]:
             resolution = part.resolution
             if resolution.problem == "unresolved":
                 yield Problem(path, result.sentence.line,
-                              f"locator {resolution.part.describe()!r} does not resolve: "
-                              f"{resolution.message}", column=part_column(result, resolution.part))
+                              clip_numbers(f"locator {resolution.part.describe()!r} does not "
+                                           f"resolve: {resolution.message}"),
+                              column=part_column(result, resolution.part))
+
+
+_LONG_NUMBER = re.compile(r"\d{21,}")
+
+
+def clip_numbers(message: str) -> str:
+    """`p. 1000000000…0000 (10,000 digits)`: a number no document has is not printed whole."""
+    return _LONG_NUMBER.sub(lambda m: f"{m.group()[:10]}…{m.group()[-4:]} "
+                                      f"({len(m.group()):,} digits)", message)
