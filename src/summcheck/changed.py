@@ -134,7 +134,7 @@ def inputs_of(summary: Path, config: Config | None = None) -> set[Path]:
         elif mapping is not None and getattr(mapping, key) is not None:
             found[key] = getattr(mapping, key)
     if "source" not in found and "claims" in found:
-        source = _claims_source(found["claims"])
+        source = claims_source(found["claims"])
         if source is not None:
             found["source"] = source
     return {_key(path) for path in found.values()}
@@ -398,9 +398,9 @@ def _front_matter(summary: Path) -> dict:
         return {}  # a broken summary names nothing; checking it reports the problem
 
 
-def _claims_source(claims: Path) -> Path | None:
+def claims_source(claims: Path) -> Path | None:
     """The `source:` that a claims file in mapping form names (relative to the claims file)."""
-    if claims.suffix.lower() == ".jsonl" or not claims.is_file():
+    if claims.suffix.lower() in (".jsonl", ".ndjson") or not claims.is_file():
         return None
     from .claims import load_claims
 

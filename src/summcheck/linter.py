@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .analysis import Analysis, analyse
+from .changed import claims_source
 from .config import Config
 from .modality import Lexicon
 from .ocr_matching import FuzzySettings
@@ -212,26 +213,13 @@ def summary_inputs(path: Path, options: Options) -> list[tuple[str, Path]]:
         front = {}
     named = _named_inputs(path, front, options, strict=False)
     if named["source"] is None and named["claims"] is not None:
-        named["source"] = _claims_source(named["claims"])
+        named["source"] = claims_source(named["claims"])
     for key in ("claims", "source", "structure"):
         if named[key] is not None:
             inputs.append((key, named[key]))
     return inputs
 
 
-def _claims_source(claims: Path) -> Path | None:
-    """The `source:` a claims file in mapping form names (relative to the claims file)."""
-    if claims.suffix.lower() in (".jsonl", ".ndjson") or not claims.is_file():
-        return None
-    from .claims import load_claims
-
-    try:
-        source = load_claims(claims).source
-    except (InputError, OSError, ValueError, RecursionError):
-        return None
-    if not isinstance(source, str) or not source.strip():
-        return None
-    return claims.parent / source
 
 
 def _blame(exc: InputError, role: str, path: Path) -> InputError:
