@@ -10,9 +10,9 @@ import json
 import re
 from pathlib import Path
 
-import pymupdf
 import pytest
 from jsonschema import Draft202012Validator
+from pdf_builder import make_pdf
 from typer.testing import CliRunner
 
 from summcheck.cli import app
@@ -57,20 +57,8 @@ def schema() -> dict:
 
 
 def _pdf(path: Path, n: int, *, labels=None, toc=None, lines=None) -> Path:
-    doc = pymupdf.open()
-    for i in range(n):
-        page = doc.new_page()
-        y = 72
-        for line in (lines or {}).get(i, [f"Body text of page {i + 1}."]):
-            page.insert_text((72, y), line, fontsize=11)
-            y += 14
-    if labels is not None:
-        doc.set_page_labels(labels)
-    if toc is not None:
-        doc.set_toc(toc)
-    doc.save(path)
-    doc.close()
-    return path
+    pages = ["\n".join((lines or {}).get(i, [f"Body text of page {i + 1}."])) for i in range(n)]
+    return make_pdf(path, pages, labels=labels, toc=toc)
 
 
 def _guide(tmp: Path) -> Path:

@@ -9,8 +9,8 @@ import json
 import re
 from pathlib import Path
 
-import pymupdf
 import pytest
+from pdf_builder import make_pdf
 from typer.testing import CliRunner
 
 from summcheck.cli import app
@@ -50,18 +50,7 @@ def _text_source(tmp: Path) -> Path:
 
 
 def _pdf(path: Path, pages: list[str], *, labels=None) -> Path:
-    doc = pymupdf.open()
-    for body in pages:
-        page = doc.new_page()
-        y = 72
-        for line in body.split("\n"):
-            page.insert_text((72, y), line, fontsize=11)
-            y += 14
-    if labels is not None:
-        doc.set_page_labels(labels)
-    doc.save(path)
-    doc.close()
-    return path
+    return make_pdf(path, pages, labels=labels)
 
 
 # Roman front matter i–iv, then arabic 1–3.

@@ -396,22 +396,11 @@ def test_detection_is_linear_on_big_input():
 
 pymupdf = pytest.importorskip("pymupdf")
 
+from pdf_builder import make_pdf  # noqa: E402
+
 
 def _pdf(path: Path, pages: list[str], *, labels=None, toc=None) -> Path:
-    doc = pymupdf.open()
-    for body in pages:
-        page = doc.new_page()
-        y = 72
-        for line in body.split("\n"):
-            page.insert_text((72, y), line, fontsize=11)
-            y += 14
-    if labels is not None:
-        doc.set_page_labels(labels)
-    if toc is not None:
-        doc.set_toc(toc)
-    doc.save(path)
-    doc.close()
-    return path
+    return make_pdf(path, pages, labels=labels, toc=toc)
 
 
 def test_pdf_pages_text_and_spans(tmp_path):

@@ -8,10 +8,13 @@ import sys
 import tempfile
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import TYPE_CHECKING, List, Optional, Sequence
 
 import typer
 from typer.core import TyperGroup
+
+if TYPE_CHECKING:  # the linter is imported lazily: `summcheck --version` stays fast
+    from .linter import SummaryError
 
 try:  # typer vendors click from 0.2x on; its exceptions are not the click package's
     from typer import _click as click  # type: ignore[attr-defined]
@@ -203,7 +206,7 @@ def _named_files(paths: list[Path]) -> list[Path]:
 
 def find_summaries(paths: list[Path], settings=None, explicit_inputs: bool = False,
                    changed: bool = False,
-                   exclude: "Sequence[str]" = ()) -> "tuple[list[Path], list[SummaryError]]":
+                   exclude: Sequence[str] = ()) -> tuple[list[Path], list[SummaryError]]:
     """The summaries to check for the named paths, and the named paths that stand for none.
 
     A folder stands for every summary in it (Markdown files whose front matter names their
