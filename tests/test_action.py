@@ -568,5 +568,5 @@ def test_main_in_process_reports_internal_errors_in_one_line(tmp_path, monkeypat
     output = tmp_path / "out"
     assert action_module.main({"GITHUB_OUTPUT": str(output)}) == 2
     printed = capsys.readouterr().out
-    assert printed == "::error::summcheck: internal error: RuntimeError: kaputt%0Asecond line\n"
+    assert printed == "::error::summcheck: internal error: RuntimeError: kaputt\\nsecond line\n"
     assert parse_outputs(output)["exit-code"] == "2"

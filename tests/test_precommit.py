@@ -367,3 +367,21 @@ def test_all_hook_checks_the_whole_project(tmp_path, run_hook):
     # it runs even when the files a commit touches are none of its business
     done = run_hook(dirty, "summcheck-all", "--files", "README.md")
     assert done.returncode == 1, done.stdout
+
+
+def test_a_file_named_like_an_option_stays_a_file_name(tmp_path, run_hook):
+    """Issue 16: a committed `--output=README.md` reaches both hooks as a file name, never as
+    an option (`--` ends the options of `summcheck`; `summcheck-all` passes no file names)."""
+    project = make_project(tmp_path / "project", "rfc3986")
+    readme = (project / "README.md").read_bytes()
+    (project / "--output=README.md").write_text("# Named like an option\n", encoding="utf-8")
+    commit_all(project, "a file named like an option")
+    for hook in ("summcheck", "summcheck-all"):
+        done = run_hook(project, hook, "--all-files")
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert (project / "README.md").read_bytes() == readme, hook
+    import yaml
+
+    hooks = {h["id"]: h for h in yaml.safe_load(HOOKS_FILE.read_text(encoding="utf-8"))}
+    assert hooks["summcheck"]["entry"].split()[-1] == "--"
+    assert hooks["summcheck-all"]["pass_filenames"] is False

@@ -313,3 +313,11 @@ def test_fit_prefers_the_longer_numbering_to_a_list_that_continues_it():
     cands = _cands(_RFC_LIST)
     kept, _ = fit(cands, loose=False)
     assert [c.line for c in kept] == [1, 5, 18, 22, 26]
+
+
+def test_every_roman_numeral_below_400_reads_back():
+    """Numbering reads every canonical numeral it promises (`ccclxxxviii` has eleven letters)."""
+    from summcheck.structure.numbering import roman_value, to_roman
+
+    assert all(roman_value(to_roman(n)) == n for n in range(1, 400))
+    assert roman_value(to_roman(400)) is None and roman_value("iiii") is None

@@ -373,7 +373,8 @@ def test_bom_crlf_and_nfc(tmp_path: Path) -> None:
     summary = load_summary(path)
     assert summary.front_matter == {"source": "a.txt"}
     assert summary.sentences[0].text == "Café (p. 1)."
-    assert (summary.sentences[0].line, summary.sentences[0].groups[0].column) == (4, 6)
+    # Columns count the characters as written: "Cafe\u0301 " is six (issue 16).
+    assert (summary.sentences[0].line, summary.sentences[0].groups[0].column) == (4, 7)
 
 
 def test_utf16_with_bom(tmp_path: Path) -> None:

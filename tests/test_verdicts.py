@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -48,8 +49,11 @@ def found(text: str, lexicon=None) -> list[list[str]]:
 
 
 def write(folder: Path, source: Path, records: list[dict], body: str) -> Path:
-    """summary.md (front matter naming `source` and claims.jsonl) and claims.jsonl."""
+    """summary.md (front matter naming a copy of `source` beside it: a summary's inputs stay in
+    its repository) and claims.jsonl."""
     folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, folder / source.name)
+    source = Path(source.name)
     (folder / "claims.jsonl").write_text(
         "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
     summary = folder / "summary.md"

@@ -30,13 +30,12 @@ import secrets
 import shlex
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
 from .model import InputError
-from .report.github import command, escape_data
+from .report.github import command
 
 PR_EVENTS = ("pull_request", "pull_request_target")
 FAIL_ON = ("error", "warning", "info", "never")
@@ -128,14 +127,15 @@ def _parse_extra_args(args: list[str]) -> dict:
     values: dict = {}
     for key, value in ctx.params.items():
         value = getattr(value, "value", value)  # enums to their strings
+        source = getattr(ctx, "get_parameter_source", lambda _k: None)(key)
+        given = source is None or getattr(source, "name", "") == "COMMANDLINE"
         if key in RESERVED:
-            source = getattr(ctx, "get_parameter_source", lambda _k: None)(key)
-            if source is not None and getattr(source, "name", "") == "COMMANDLINE":
+            if source is not None and given:
                 raise ActionError(f"extra-args: {RESERVED[key]} is not an option here; the "
                                   f"action renders annotations, job summary and SARIF itself")
             continue
-        if value is None or value == () or value == []:
-            continue
+        if not given or value is None or value == () or value == []:
+            continue  # only what extra-args names: a default is the action's own to choose
         if key in ("source", "claims", "config", "structure"):
             value = Path(value)
         elif key == "paths":
@@ -217,20 +217,13 @@ def append_step_summary(env: Mapping[str, str], markdown: str) -> None:
 
 
 def write_file(path: Path, text: str) -> None:
-    """Write the whole file or nothing (its folder is created when missing)."""
+    """Write the whole file or nothing (output.write_atomically; a missing folder is created)."""
+    from .output import write_atomically
+
     try:
-        if str(path.parent) not in ("", "."):
-            path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError as exc:
-        raise ActionError(f"sarif-file: cannot write {path}: {exc.strerror or exc}") from None
+        write_atomically(path, text, "SARIF report", make_parents=True)
+    except InputError as exc:
+        raise ActionError(f"sarif-file: {exc}") from None
 
 
 def _print_log(text: str) -> None:
@@ -270,6 +263,7 @@ def run(env: Mapping[str, str]) -> int:
     workspace = Path(".")
     extra = inputs.check
     settings = discover(inputs.config, inputs.paths)
+    settings.allow_outside = settings.allow_outside or bool(extra.get("allow_outside"))
     level = fail_level(settings, inputs.fail_on)
     explicit = extra.get("source") is not None or extra.get("claims") is not None
     errors: list = []  # paths that stand for no summary, and summaries that cannot run
@@ -312,7 +306,7 @@ def run(env: Mapping[str, str]) -> int:
     report.fail_on = level  # what the renderers that judge each finding count as failing
     code = report.exit_code(level)
     for error in report.errors:  # each summary that could not be checked, by name
-        print(f"::error::{escape_data('summcheck: ' + error.line())}")
+        print(command("error", {}, f"summcheck: {error.line()}"))
     if report.errors and not report.summaries:  # nothing could be checked: no report
         if inputs.job_summary:
             append_step_summary(env, _errors_markdown(report.errors))
@@ -350,14 +344,14 @@ def main(env: Mapping[str, str] | None = None) -> int:
     try:
         return run(env)
     except (ActionError, InputError) as exc:
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        message = str(exc) or type(exc).__name__  # printed through command(): one line
     except OSError as exc:
         message = f"{getattr(exc, 'filename', None) or ''}: {exc.strerror or exc}".lstrip(": ")
     except Exception as exc:  # an internal error still ends with one line and exit 2
         if env.get("SUMMCHECK_DEBUG"):
             raise
         message = f"internal error: {type(exc).__name__}: {exc}"
-    print(f"::error::{escape_data('summcheck: ' + message)}")
+    print(command("error", {}, f"summcheck: {message}"))
     try:
         write_outputs(env, {"exit-code": 2, "sarif-file": "", "errors": "", "warnings": "",
                             "infos": ""})

@@ -8,7 +8,7 @@ import bisect
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .matching import Matcher, QuoteHit
+from .matching import MAX_KEPT_HITS, Matcher, QuoteHit
 from .modality import Lexicon
 from .ocr_matching import FuzzySettings, match_ocr_at_locator, match_ocr_elsewhere
 from .model import ClaimRecord, ClaimsFile, Sentence, SourceDocument, Span, Summary
@@ -28,6 +28,8 @@ class RecordResult:
     elsewhere: list[QuoteHit] = field(default_factory=list)  # occurrences outside it
     folded_quote: FoldedQuote | None = None
     critical: list[str] = field(default_factory=list)  # OCR: what the matched text says otherwise
+    more_hits: bool = False  # the quote stands at its locator more often than `hits` keeps
+    cut_short: list[str] = field(default_factory=list)  # searches bounded for cost, and how
 
     @property
     def verified(self) -> bool:
@@ -77,7 +79,7 @@ def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,
     if source.ocr:
         match_ocr_elsewhere([r for r in records if r.status == "not-found"], matcher,
                             fuzzy or FuzzySettings())
-    backing = _BackingIndex(records)
+    backing = _BackingIndex(records, matcher)
     sentences = []
     for sentence in summary.sentences:
         result = SentenceResult(sentence)
@@ -101,7 +103,8 @@ def _analyse_record(record: ClaimRecord, resolver: Resolver, matcher: Matcher) -
         return RecordResult(record, "unresolved", resolutions)
     quote = FoldedQuote.of(record.quote)
     result = RecordResult(record, "not-found", resolutions, folded_quote=quote)
-    result.hits = matcher.find_in(quote, result.locator_spans, record.quote)
+    hits = matcher.find_in(quote, result.locator_spans, record.quote, MAX_KEPT_HITS + 1)
+    result.hits, result.more_hits = hits[:MAX_KEPT_HITS], len(hits) > MAX_KEPT_HITS
     if result.hits:
         result.status = "verified"
         return result
@@ -120,12 +123,18 @@ def _look_elsewhere(unfound: list[RecordResult], matcher: Matcher) -> None:
 class _BackingIndex:
     """Verified quote spans sorted by start, to find those standing inside a locator's spans."""
 
-    def __init__(self, records: list[RecordResult]) -> None:
+    def __init__(self, records: list[RecordResult], matcher: Matcher) -> None:
         entries = sorted(((hit.span.start, hit.span.end, i) for i, r in enumerate(records)
                           if r.verified for hit in r.hits))
         self.starts = [e[0] for e in entries]
         self.entries = entries
         self.records = records
+        self.matcher = matcher
+        # Records whose quote stands more often than their hits keep: a span may hold one of
+        # the occurrences not kept, so for them the span itself is searched (once per quote
+        # and span).
+        self.repeated = [i for i, r in enumerate(records) if r.verified and r.more_hits]
+        self._stands: dict[tuple[str, int, int], bool] = {}
 
     def inside(self, spans: tuple[Span, ...]) -> list[RecordResult]:
         found: dict[int, None] = {}
@@ -136,4 +145,68 @@ class _BackingIndex:
                 if end <= span.end:
                     found[record_index] = None
                 i += 1
+            for record_index in self.repeated:
+                if record_index not in found and self._stands_in(self.records[record_index], span):
+                    found[record_index] = None
         return [self.records[i] for i in sorted(found)]
+
+    def _stands_in(self, result: RecordResult, span: Span) -> bool:
+        """Whether the record's quote stands inside `span` and inside the record's locator."""
+        for region in result.locator_spans:
+            lo, hi = max(region.start, span.start), min(region.end, span.end)
+            if hi <= lo:
+                continue
+            key = (result.record.quote, lo, hi)
+            if key not in self._stands:
+                quote = result.folded_quote or FoldedQuote.of(result.record.quote)
+                hits = self.matcher.find_in(quote, (Span(lo, hi),), result.record.quote, 2)
+                self._stands[key] = any(hit.span.end <= hi for hit in hits)
+            if self._stands[key]:
+                return True
+        return False
+
+
+def earliest_overlapping(spans: list[tuple[int, int, int]]) -> dict[int, int]:
+    """For spans (start, end, owner), each owner's smallest other owner below it whose span
+    overlaps one of its own (a common stretch of positive length), or no entry if none.
+
+    Linear in spans up to a log factor: equal spans are taken together (records often quote
+    one passage), the distinct ones are swept by end, each inserted (by start) into a Fenwick
+    tree of least owners over the distinct ends, and each asks for the least owner among
+    spans that start before its end and end after its start. A query counts the span itself,
+    which is harmless: an owner below the asking one is never the asker.
+    """
+    owners_of: dict[tuple[int, int], list[int]] = {}
+    for start, end, owner in spans:
+        owners_of.setdefault((start, end), []).append(owner)
+    if not owners_of:
+        return {}
+    least_of = {place: min(owners) for place, owners in owners_of.items()}
+    ends = sorted({end for _, end in owners_of})
+    size = len(ends)
+    infinity = float("inf")
+    # tree[k]: least owner among inserted spans whose end ranks in a block ending at k, ranks
+    # counted from the largest end down, so "ends after x" is a prefix
+    tree: list[float] = [infinity] * (size + 1)
+    by_start = sorted(owners_of)
+    earliest: dict[int, int] = {}
+    inserted = 0
+    for start, end in sorted(owners_of, key=lambda place: (place[1], place[0])):
+        while inserted < len(by_start) and by_start[inserted][0] < end:
+            other = by_start[inserted]
+            k, owner = size - bisect.bisect_left(ends, other[1]), least_of[other]
+            while k <= size:
+                if owner < tree[k]:
+                    tree[k] = owner
+                k += k & -k
+            inserted += 1
+        # spans ending after `start`: ranks 1 .. size - bisect_right(ends, start)
+        k, least = size - bisect.bisect_right(ends, start), infinity
+        while k > 0:
+            if tree[k] < least:
+                least = tree[k]
+            k -= k & -k
+        for owner in owners_of[(start, end)]:
+            if least < owner and least < earliest.get(owner, infinity):
+                earliest[owner] = int(least)
+    return earliest

@@ -30,7 +30,7 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
           ocr: bool | None = None, page_numbers: str | None = None,
           sections: str | None = None, structure: str | PathLike | None = None,
           select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
-          config: str | PathLike | bool | None = None) -> Report:
+          config: str | PathLike | bool | None = None, allow_outside: bool = False) -> Report:
     """Check one summary (or several) and return the Report.
 
     `claims` and `source` override the summary's front matter, and so do `sections` (auto,
@@ -41,13 +41,16 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
     configuration or structure file, an unknown rule, a file that is no summary (no source
     named in front matter or configuration). When some of several summaries cannot be
     checked, the others still are: the `CheckError` raised (an `InputError`) carries their
-    `report` and the `errors`.
+    `report` and the `errors`. Files a summary or the configuration names must lie inside the
+    repository (see `summcheck.confine`) unless `allow_outside` (or the configuration) says
+    otherwise; special files (`/proc`, FIFOs) are never read.
     """
     paths = [Path(summary)] if isinstance(summary, (str, PathLike)) else [Path(p) for p in summary]
     if config is False:
         settings = Config()
     else:
         settings = discover(Path(config) if config not in (None, True) else None, paths)
+    settings.allow_outside = settings.allow_outside or allow_outside
     options = build_options(settings, source=Path(source) if source is not None else None,
                             claims=Path(claims) if claims is not None else None,
                             ocr=ocr, page_numbers=page_numbers, sections=sections,

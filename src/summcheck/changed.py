@@ -133,7 +133,8 @@ def inputs_of(summary: Path, config: Config | None = None) -> set[Path]:
             found[key] = summary.parent / value
         elif mapping is not None and getattr(mapping, key) is not None:
             found[key] = getattr(mapping, key)
-    if "source" not in found and "claims" in found:
+    if "source" not in found and "claims" in found and _confinement(summary, config).permits(
+            found["claims"]):
         source = claims_source(found["claims"])
         if source is not None:
             found["source"] = source
@@ -396,6 +397,15 @@ def _front_matter(summary: Path) -> dict:
         return _read_front_matter(summary)
     except InputError:
         return {}  # a broken summary names nothing; checking it reports the problem
+
+
+def _confinement(summary: Path, config: Config | None):
+    """Where the files that `summary` names may lie: a claims file is read only there."""
+    from .confine import Confinement
+
+    if config is None:
+        return Confinement.of(summary)
+    return Confinement.of(summary, config.path, config.allow_outside)
 
 
 def claims_source(claims: Path) -> Path | None:

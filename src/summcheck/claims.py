@@ -16,7 +16,7 @@ from .claimfiles.jsonfmt import load_jsonl, looks_like_jsonl, parse_json
 from .claimfiles.read import read_text
 from .claimfiles.records import MAX_DEPTH, LocatorCache, TooDeep, build_record, nfc
 from .claimfiles.validate import STRENGTHS, canonical_strength, claims_schema, obviously_valid, record_validator
-from .claimfiles.wording import describe, suggest
+from .claimfiles.wording import describe, short, suggest
 from .claimfiles.yamlfmt import parse_yaml
 from .locators import parse_record_locator
 from .model import ClaimsFile, InputError
@@ -108,10 +108,10 @@ def _top_mapping(data: dict, name: str) -> tuple[list, str | None, str | None]:
         raise InputError(f"{name}: a mapping without claims:; expected a list of claim records or a mapping with claims:")
     dups = getattr(data, "duplicates", ())
     if dups:
-        raise InputError(f"{name}: top-level key {dups[0]!r} appears more than once")
+        raise InputError(f"{name}: top-level key {short(dups[0])} appears more than once")
     for key in data:
         if not isinstance(key, str) or (key not in _TOP_KEYS and not key.startswith("x-")):
-            raise InputError(f"{name}: unknown top-level key {key!r}{suggest(key, _TOP_KEYS)}"
+            raise InputError(f"{name}: unknown top-level key {short(key)}{suggest(key, _TOP_KEYS)}"
                              " (allowed: claims, source, purpose, x-…)")
     items = data["claims"]
     if not isinstance(items, list):

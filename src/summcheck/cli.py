@@ -1,11 +1,10 @@
 """Command line: check, explain, locate, outline (and the optional extract stage)."""
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
+import signal
 import sys
-import tempfile
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional, Sequence
@@ -22,6 +21,7 @@ except ImportError:  # pragma: no cover - older typer
     import click  # type: ignore[no-redef]
 
 from . import __version__
+from .display import printable
 from .model import InputError
 
 
@@ -39,9 +39,9 @@ class OneLineErrors(TyperGroup):
             if type(exc).__name__ == "NoArgsIsHelpError":  # `summcheck` alone: the help
                 exc.show()
                 sys.exit(exc.exit_code)
-            print(f"summcheck: error: {usage_message(exc)}", file=sys.stderr)
+            print(f"summcheck: error: {printable(usage_message(exc))}", file=sys.stderr)
             sys.exit(2)
-        except click.exceptions.Abort:
+        except typer.Abort:  # EOF at a prompt (vendored click has no exceptions.Abort)
             print("summcheck: interrupted", file=sys.stderr)
             sys.exit(2)
         sys.exit(code if isinstance(code, int) else 0)
@@ -101,11 +101,13 @@ class OutlineFormat(str, Enum):
 SECTIONS_HELP = ("How sections are found: auto (by the source's kind), outline (PDF bookmarks), "
                  "text (numbered headings), markdown (Markdown headings).")
 STRUCTURE_HELP = "A YAML or JSON file that states the source's sections (overrides detection)."
+ALLOW_OUTSIDE_HELP = ("Let summaries and the configuration name files outside the repository "
+                      "(special files such as /proc and FIFOs are never read).")
 
 
 def fail(message: str) -> "typer.Exit":
     """Print a one-line cause on stderr; the caller raises the returned Exit(2)."""
-    print(f"summcheck: error: {message}", file=sys.stderr)
+    print(f"summcheck: error: {printable(message)}", file=sys.stderr)
     return typer.Exit(2)
 
 
@@ -139,6 +141,7 @@ def check(
     color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Colour the text report (default: as the terminal, NO_COLOR and FORCE_COLOR say)."),
     exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Leave out what this .gitignore-style pattern matches (relative to the current folder; repeatable)."),
     changed: bool = typer.Option(False, "--changed", help="The PATHs are files a commit or pull request changed (what pre-commit passes): check the summaries they touch and ignore files that no summary uses."),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
 ) -> None:
     """Check summaries against their claim records and sources."""
     from .linter import check_paths
@@ -150,6 +153,7 @@ def check(
     paths = [cwd_relative(p) for p in paths or []]
     try:
         settings = discover(config, paths)
+        settings.allow_outside = settings.allow_outside or allow_outside
         summaries, errors = find_summaries(paths or [Path(".")], settings,
                                            explicit_inputs=source is not None or claims is not None,
                                            changed=changed, exclude=exclude or ())
@@ -172,7 +176,7 @@ def check(
         raise fail(str(exc))
     several = len(summaries) + len(errors) > 1
     for error in report.errors:
-        print(f"summcheck: error: {error.line(several)}", file=sys.stderr)
+        print(f"summcheck: error: {printable(error.line(several))}", file=sys.stderr)
     if report.summaries or not report.errors:  # nothing checked at all: no report either
         if output is None:
             sys.stdout.write(rendered)
@@ -264,21 +268,14 @@ def _key(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write the whole report or nothing."""
+def write_atomically(path: Path, text: str, what: str = "report") -> None:
+    """Write the whole report or nothing (output.write_atomically); a failure is exit 2."""
+    from .output import write_atomically as write
+
     try:
-        directory = path.parent if str(path.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-    except OSError as exc:
-        raise fail(f"{path}: cannot write the report: {exc.strerror or exc}")
+        write(path, text, what)
+    except InputError as exc:
+        raise fail(str(exc))
 
 
 @app.command()
@@ -327,7 +324,7 @@ def locate(
             if not resolution.ok:
                 raise InputError(f"{source}: {part.describe()}: {resolution.message}")
             if resolution.problem == "ambiguous":
-                print(f"summcheck: warning: {resolution.message}", file=sys.stderr)
+                print(f"summcheck: warning: {printable(resolution.message)}", file=sys.stderr)
             for span in resolution.spans:
                 print(f"== {part.describe()} (characters {span.start}–{span.end}, "
                       f"lines {doc.line_of(span.start)}–{doc.line_of(max(span.start, span.end - 1))})")
@@ -389,6 +386,7 @@ def table(
     output_format: str = typer.Option("markdown", "--format", "-f", help="markdown or json."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the table to FILE."),
     config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one)."),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
 ) -> None:
     """Print the claim records as an index into the source, grouped by topic."""
     import dataclasses
@@ -403,7 +401,9 @@ def table(
         if output_format not in ("markdown", "json"):
             raise InputError(f"--format: {output_format!r} is not markdown or json")
         summary = cwd_relative(summary)
-        options = build_options(discover(config, [summary]), source=source, claims=claims)
+        settings = discover(config, [summary])
+        settings.allow_outside = settings.allow_outside or allow_outside
+        options = build_options(settings, source=source, claims=claims)
         if output is not None:
             guard_output(output, run_inputs([summary], options), what="table")
         rows = claim_index(load_and_analyse(summary, options))
@@ -417,7 +417,7 @@ def table(
     if output is None:
         sys.stdout.write(rendered)
     else:
-        write_atomically(output, rendered)
+        write_atomically(output, rendered, "table")
 
 
 @app.command()
@@ -425,6 +425,23 @@ def extract(source: Path = typer.Argument(..., help="Source document.")) -> None
     """Extract claim records with a language model (optional extra)."""
     raise fail("summcheck extract is an optional stage that is not installed: "
                "pip install 'summcheck[extract]'")
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived. It unwinds the stack as KeyboardInterrupt does (temporary
+    files are removed, the PDF extraction child is stopped), but passes through typer, which
+    turns a KeyboardInterrupt into a silent exit 130."""
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    # One interruption is enough: a second signal must not cut the cleanup of the first short.
+    for name in INTERRUPTING_SIGNALS:
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
+    raise Interrupted(signal.Signals(signum).name)
+
+
+#: The signals that end a run with "summcheck: interrupted" and exit 2.
+INTERRUPTING_SIGNALS = ("SIGINT", "SIGTERM")
 
 
 def main() -> None:
@@ -437,16 +454,37 @@ def main() -> None:
     # A run allocates hundreds of thousands of small objects (the words of a long source) and no
     # reference cycles worth collecting before the process ends: the cyclic collector only costs.
     gc.disable()
+    previous = _catch_interruptions()
     try:
         app()
     except SystemExit:
         raise
-    except KeyboardInterrupt:
-        print("summcheck: interrupted", file=sys.stderr)
+    except (KeyboardInterrupt, Interrupted) as exc:
+        how = "" if isinstance(exc, KeyboardInterrupt) or str(exc) == "SIGINT" else f" ({exc})"
+        print(f"summcheck: interrupted{how}", file=sys.stderr)
         sys.exit(2)
     except Exception as exc:  # an internal error must still end with one line and exit 2
         if os.environ.get("SUMMCHECK_DEBUG"):
             raise
-        print(f"summcheck: internal error: {type(exc).__name__}: {exc} "
+        print(f"summcheck: internal error: {type(exc).__name__}: {printable(str(exc))} "
               f"(set SUMMCHECK_DEBUG=1 for a traceback)", file=sys.stderr)
         sys.exit(2)
+    finally:
+        for signum, handler in previous.items():  # main() called in-process (tests) leaves
+            signal.signal(signum, handler)        # its caller's handlers as they were
+
+
+def _catch_interruptions() -> dict[int, object]:
+    """Turn SIGINT and SIGTERM into Interrupted; the handlers replaced, to restore them.
+    Only the main thread may set handlers: elsewhere the caller's stay in force."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    previous = {}
+    for name in INTERRUPTING_SIGNALS:
+        signum = getattr(signal, name)
+        handler = signal.signal(signum, _interrupt)
+        if handler is not None:  # None: set outside Python, and not restorable from here
+            previous[signum] = handler
+    return previous

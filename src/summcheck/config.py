@@ -11,8 +11,9 @@ import sys
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Callable
 
+from .modality import phrase_problem
 from .model import InputError
 from .structure import SECTION_MODES
 
@@ -28,7 +29,7 @@ PAGE_NUMBERS = ("auto", "label", "physical")
 MODAL_CLASSES = ("requires", "recommends", "permits")
 KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "fuzzy-threshold",
         "synthesis-labels", "summaries", "min-quote-words", "min-quote-chars", "modality",
-        "exclude")
+        "exclude", "allow-outside")
 SUMMARY_KEYS = ("source", "claims", "ocr", "page-numbers", "sections", "structure")
 
 
@@ -60,6 +61,7 @@ class Config:
     min_quote_chars: int | None = None
     modality: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     exclude: list[str] = field(default_factory=list)  # .gitignore-syntax patterns (changed.py)
+    allow_outside: bool = False  # summaries may name files outside the repository (confine.py)
 
     @property
     def root(self) -> Path:
@@ -171,6 +173,10 @@ def _parse(table: dict, path: Path, where: str) -> Config:
             raise error(f"severity.{rule}", f"must be one of {', '.join(SEVERITIES)}, not {level!r}")
         config.severity[rule] = level
     config.fail_on = _choice(table, "fail-on", FAIL_ON, error)
+    if "allow-outside" in table:
+        if not isinstance(table["allow-outside"], bool):
+            raise error("allow-outside", f"must be true or false, not {table['allow-outside']!r}")
+        config.allow_outside = table["allow-outside"]
     if "fuzzy-threshold" in table:
         value = table["fuzzy-threshold"]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
@@ -199,9 +205,19 @@ def _parse(table: dict, path: Path, where: str) -> Config:
             if cls not in MODAL_CLASSES:
                 raise error(f"modality.{language}.{cls}",
                             f"unknown class; use {', '.join(MODAL_CLASSES)}")
-            config.modality.setdefault(language, {})[cls] = _strings(
-                phrases, error(f"modality.{language}.{cls}", "must be a list of phrases"))
+            config.modality.setdefault(language, {})[cls] = _phrases(
+                phrases, f"modality.{language}.{cls}", error)
     return config
+
+
+def _phrases(value: Any, key: str, error: Callable[[str, str], InputError]) -> list[str]:
+    """The modal phrases at `key`, each one the lexicon can index (see `phrase_problem`)."""
+    phrases = _strings(value, error(key, "must be a list of phrases"))
+    for phrase in phrases:
+        why = phrase_problem(phrase)
+        if why is not None:
+            raise error(key, why)
+    return phrases
 
 
 def _mapping(pattern: str, spec: Any, root: Path, error) -> SummaryMapping:

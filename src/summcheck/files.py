@@ -6,6 +6,7 @@ import os
 import stat
 from pathlib import Path
 
+from .confine import refuse_special
 from .model import InputError
 
 
@@ -14,7 +15,9 @@ def _cause(exc: BaseException) -> str:
 
 
 def read_input(path: Path, max_bytes: int, what: str = "file") -> bytes:
-    """The bytes of a regular file; InputError naming the file for anything else."""
+    """The bytes of a regular file; InputError naming the file for anything else (a special
+    file such as /proc/self/environ is refused before it is opened)."""
+    refuse_special(path, what)
     name = str(path)
     try:
         info = os.stat(path)

@@ -20,7 +20,10 @@ C-level calls). Otherwise the quote's longest words vote for where it starts; wh
 they give passes, its 5-grams vote; when nothing stands at all, rapidfuzz's
 `partial_ratio_alignment` gives a window. A search of the whole text votes with the quote's
 rarest words within a budget, and keeps every window near the best vote (boilerplate repeated
-many times is all reported, up to 64 windows a quote).
+many times is all reported, up to 64 windows a quote). However repetitive the text, a quote
+reads at most `_HARD_BUDGET` gram postings and keeps at most `_MAX_CANDIDATES` rough windows,
+so its cost does not grow with the text; a search cut short that way is counted in
+`FuzzyIndex.searches_cut` (the report says so).
 
 **Boundaries.** From the rough window (where the seeds put the quote's start and end, or a
 Levenshtein alignment — `rapidfuzz.distance.Levenshtein.opcodes` — of the quote with it, from
@@ -154,6 +157,8 @@ class FuzzyIndex:
                 postings.append(m.start())
         self._words = words
         self._grams: dict[str, list[int]] | None = None
+        # how many seed lookups a hard budget cut short (repetitive text), for the report
+        self.searches_cut = 0
         self._cstarts: list[int] = []
         self._fstarts: list[int] = []
         self._clen = 0
@@ -213,7 +218,8 @@ class FuzzyIndex:
             windows = [w for w in self.gram_windows(needle, lo, hi, all_near_best)
                        if all(w[1] <= t[0] or w[0] >= t[1] for t in tried)]
             hits = self._align_windows(needle, windows, lo, hi, threshold, all_near_best)
-            if not hits and not tried and not windows and hi - lo <= 200_000:
+            if not hits and not tried and not windows and \
+                    (hi - lo) * len(needle) <= _PARTIAL_RATIO_BUDGET:
                 windows = _rough_by_partial_ratio(needle, self.text, lo, hi, threshold)
                 hits = self._align_windows(needle, windows, lo, hi, threshold, all_near_best)
         return _distinct(hits)
@@ -389,6 +395,11 @@ class FuzzyIndex:
                 if not postings:
                     continue
                 count = len(postings)
+            if total + count > _HARD_BUDGET:  # even the rarest grams stand everywhere
+                self.searches_cut += 1
+                if total:
+                    break
+                postings = postings[:_HARD_BUDGET]  # the first places only, said in the report
             used += 1
             total += count
             diags += [i - j for i in postings]
@@ -436,12 +447,19 @@ _BUCKET = 4  # start offsets vote in buckets of 16 characters
 _BUDGET = 1500  # postings looked at per quote, rarest grams first
 _MIN_GRAMS = 12
 _MAX_GRAMS = 40
+# Postings read per quote even when the rarest grams are common (a text repeating a few words):
+# beyond it the search is cut short and says so. Normal text stays within _BUDGET.
+_HARD_BUDGET = 6_000
+_MAX_CANDIDATES = 256  # rough windows kept per seed lookup (only _MAX_WINDOWS are aligned)
 _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
 _ANCHOR = 12  # characters of the needle's ends looked for verbatim at a locator
 _ANCHOR_REGION = 60_000  # ... in a region of at most so many characters
 _ANCHOR_TRUST = 95.0  # score from which a match found from one anchor is taken as it is
 _WORD_BUDGET = 600  # word postings looked at per quote in a search, rarest words first
+# The fallback window search costs about quote length × region length: a region of 200,000
+# characters for a quote of 100, of 5,000 for a quote of 4,000 (at most ~0.2 s).
+_PARTIAL_RATIO_BUDGET = 20_000_000
 _MAX_WINDOWS = 64  # windows aligned per quote at most (a passage repeated more often: the best)
 _SEED_WORD = re.compile(r"[^\W_]{4,}")
 _HEAD = re.compile(r"([\W_]{0,2}?)([^\W_]+)")
@@ -484,7 +502,7 @@ def _seed_groups(seeds: list[tuple[int, int, int]],
     chosen = groups[:3]
     if all_near_best:
         chosen += [g for g in groups[3:] if len(g) >= max(2, best * 0.45)]
-    return chosen
+    return chosen[:_MAX_CANDIDATES]
 
 
 def _best_diagonals(diags: list[int], all_near_best: bool,
@@ -514,6 +532,14 @@ def _best_diagonals(diags: list[int], all_near_best: bool,
     if all_near_best:
         floor = max(minimum, paired[0][0] * 0.45)
         chosen += [p for p in paired[3:] if p[0] >= floor]
+    del chosen[_MAX_CANDIDATES:]
+    # each chosen pair of buckets reads only its own starts (not every start once per pair)
+    wanted = {b for _, b, _ in chosen} | {n for _, _, n in chosen}
+    in_bucket: dict[int, list[int]] = {b: [] for b in wanted}
+    for d in diags:
+        members = in_bucket.get(d >> _BUCKET)
+        if members is not None:
+            members.append(d)
     out: list[tuple[int, int, int, int]] = []
     taken: set[int] = set()
     for v, b, n in chosen:
@@ -522,7 +548,7 @@ def _best_diagonals(diags: list[int], all_near_best: bool,
         taken.add(b)
         taken.add(n)
         lo_d, hi_d = min(b, n) << _BUCKET, (max(b, n) + 1) << _BUCKET
-        near = sorted([d for d in diags if lo_d <= d < hi_d])
+        near = sorted(in_bucket[b] + in_bucket[n])
         out.append((near[len(near) // 2], v, lo_d, hi_d))
     return out
 

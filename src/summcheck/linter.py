@@ -6,7 +6,9 @@ from pathlib import Path
 
 from .analysis import Analysis, analyse
 from .changed import claims_source
+from .claimfiles.wording import describe
 from .config import Config
+from .confine import Confinement, refuse_special
 from .modality import Lexicon
 from .ocr_matching import FuzzySettings
 from .model import Finding, InputError, Severity, Summary
@@ -91,7 +93,8 @@ def check_paths(summaries: list[Path], options: Options,
 
 def summary_error(path: Path, exc: InputError) -> SummaryError:
     """The SummaryError for an InputError raised while checking `path`."""
-    message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    # Whole: a line break in a file name must not cut the cause short (it is escaped in print).
+    message = str(exc) or type(exc).__name__
     cause = getattr(exc, "cause", None)
     if not cause:
         cause = message
@@ -120,10 +123,15 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
     from .sources import load_source
     from .summary import load_summary
 
+    refuse_special(path, "summary")
     summary = load_summary(path, options.synthesis_labels)
     front = summary.front_matter
     mapping = options.config.mapping_for(path)
     named = _named_inputs(path, front, options, strict=True)
+    confinement = confinement_of(path, options)
+    for key, named_path in named.items():
+        if named_path is not None:
+            _check_readable(named_path, key, options, confinement)
     claims_path, source_path = named["claims"], named["source"]
     if claims_path is None and source_path is None:
         raise InputError(f"{path}: {NOT_A_SUMMARY}")
@@ -136,6 +144,7 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
         raise _blame(exc, "claims file", claims_path) from None
     if source_path is None and claims.source:
         source_path = claims_path.parent / claims.source
+        confinement.check(source_path, ROLES["source"])
     if source_path is None:
         raise InputError(f"{path}: no source: name it in the front matter (source: FILE) "
                          f"or pass --source")
@@ -143,17 +152,17 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
         mapping and mapping.page_numbers) or "auto"
     if page_numbers not in PAGE_NUMBER_MODES:
         raise InputError(f"{path}: front matter: page-numbers must be auto, label or physical, "
-                         f"not {page_numbers!r}")
+                         f"not {describe(page_numbers)}")
     ocr = options.ocr if options.ocr is not None else front.get(
         "ocr", mapping.ocr if mapping and mapping.ocr is not None else False)
     if not isinstance(ocr, bool):
-        raise InputError(f"{path}: front matter: ocr must be true or false, not {ocr!r}")
+        raise InputError(f"{path}: front matter: ocr must be true or false, not {describe(ocr)}")
     sections = options.sections or front.get("sections") or (
         mapping and mapping.sections) or "auto"
     if sections not in SECTION_MODES:
         where = "sections" if options.sections else "front matter: sections"
         raise InputError(f"{path}: {where} must be one of "
-                         f"{', '.join(SECTION_MODES)}, not {sections!r}")
+                         f"{', '.join(SECTION_MODES)}, not {describe(sections)}")
     structure = named["structure"]
     try:
         source = load_source(source_path, page_numbers=page_numbers, ocr=ocr, sections=sections,
@@ -173,6 +182,29 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
 #: What each input of a summary is called in messages.
 ROLES = {"summary": "summary", "source": "source", "claims": "claims file",
          "structure": "structure file"}
+
+
+def confinement_of(path: Path, options: Options) -> Confinement:
+    """Where the files that summary `path` names may lie (confine.py)."""
+    config = options.config
+    return Confinement.of(path, config.path, config.allow_outside)
+
+
+def _check_readable(path: Path, key: str, options: Options, confinement: Confinement) -> None:
+    """InputError when the summary's input `key` at `path` may not be read: a file the command
+    line names only must not be special; one the summary or configuration names is confined."""
+    if getattr(options, key) is not None:
+        refuse_special(path, ROLES[key])
+    else:
+        confinement.check(path, ROLES[key])
+
+
+def _may_read(path: Path, key: str, options: Options, confinement: Confinement) -> bool:
+    try:
+        _check_readable(path, key, options, confinement)
+    except InputError:
+        return False
+    return True
 
 
 def _named_inputs(path: Path, front: dict, options: Options,
@@ -212,8 +244,10 @@ def summary_inputs(path: Path, options: Options) -> list[tuple[str, Path]]:
     if not isinstance(front, dict):
         front = {}
     named = _named_inputs(path, front, options, strict=False)
-    if named["source"] is None and named["claims"] is not None:
-        named["source"] = claims_source(named["claims"])
+    confinement = confinement_of(path, options)
+    if (named["source"] is None and named["claims"] is not None
+            and _may_read(named["claims"], "claims", options, confinement)):
+        named["source"] = claims_source(named["claims"])  # compared, never read, by the guard
     for key in ("claims", "source", "structure"):
         if named[key] is not None:
             inputs.append((key, named[key]))
@@ -240,7 +274,7 @@ def _front_value(path: Path, front: dict, key: str) -> Path | None:
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{path}: front matter: {key} must be a file name, not {value!r}")
+        raise InputError(f"{path}: front matter: {key} must be a file name, not {describe(value)}")
     return Path(path).parent / value
 
 

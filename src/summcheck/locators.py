@@ -30,6 +30,42 @@ class LocatorSyntaxError(ValueError):
         self.problems = problems
 
 
+# How much of the input a message quotes: a locator of 10,000 digits, or one that spans a line
+# break followed by a CI workflow command, is cut and shown on one line.
+MAX_QUOTED_CHARS = 40
+# How many malformed parts of a list the lenient message names before "… more".
+MAX_PROBLEMS_NAMED = 3
+
+
+def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """Input text as a message shows it: white space runs as one space, cut with an ellipsis."""
+    shown = " ".join(text.split())
+    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
+
+
+def _int_text(value: int) -> str:
+    """Decimal digits of any int (str() refuses those over Python's 4,300-digit limit)."""
+    try:
+        return str(value)
+    except ValueError:
+        sign, value = ("-", -value) if value < 0 else ("", value)
+        return sign + _big_digits(value, 1)
+
+
+def _shown_key(key: object) -> str:
+    """A key or value as a message names it (any int, however long; cut to a readable length)."""
+    return quoted(_int_text(key) if isinstance(key, int) else str(key))
+
+
+def _big_digits(value: int, width: int) -> str:
+    """Digits of a non-negative int, zero-padded to `width`: split in halves, each under the limit."""
+    if value.bit_length() < 10_000:
+        return str(value).rjust(width, "0")
+    half = len(format(value, "x")) * 4 * 3 // 20  # about half the decimal digits (log10(2) ≈ 0.3)
+    high, low = divmod(value, 10 ** half)
+    return _big_digits(high, max(0, width - half)) + _big_digits(low, half)
+
+
 # keyword (lower case) -> (kind, weak). A *weak* keyword is a short abbreviation that also occurs
 # in running text (`P. Smith`, `art. deco`, `p. ej.`): it opens a locator only before a number.
 _KEYWORDS: dict[str, tuple[LocatorKind, bool]] = {}
@@ -69,6 +105,10 @@ _DASHES = frozenset("-–—‒−")
 # German statute citations: `Art. 6 Abs. 1 lit. a` is article 6(1)(a).
 _QUALIFIERS = frozenset({"abs.", "absatz", "uabs.", "unterabs.", "unterabsatz", "lit.", "buchst.",
                          "buchstabe", "nr.", "nummer", "satz"})
+# Every word of the grammar written with a final period, without it (lower case): the sentence
+# splitter must not end a sentence at one of these periods (`(Art. 6 Unterabs. 2)`).
+DOTTED_WORDS = frozenset(word[:-1].lower() for word in (*_KEYWORDS, *_CASE_SENSITIVE, *_LEAD_INS, *_QUALIFIERS)
+                         if word.endswith(".") and word[:-1].isalpha())
 _ORDINAL_MARKS = frozenset("º°ª")
 _DIGITS = frozenset("0123456789")
 # A strong keyword followed by at most this many words that are no identifier is a malformed
@@ -258,14 +298,14 @@ class _Scanner:
 def _check_ident(kind: LocatorKind, ident: str, raw: str) -> None:
     if kind == "line":
         if not _is_digits(ident):
-            raise LocatorSyntaxError(f"line numbers are whole numbers, not '{raw}'")
+            raise LocatorSyntaxError(f"line numbers are whole numbers, not '{quoted(raw)}'")
     elif kind == "page":
         if not _valid_page(ident):
-            raise LocatorSyntaxError(f"'{raw}' is not a page number or label")
+            raise LocatorSyntaxError(f"'{quoted(raw)}' is not a page number or label")
     else:
         base, _, _ = ident.partition("(")
         if not all(_valid_number_seg(seg) for seg in base.split(".")):
-            raise LocatorSyntaxError(f"'{raw}' is not a section number")
+            raise LocatorSyntaxError(f"'{quoted(raw)}' is not a section number")
 
 
 def _parse_ident(sc: _Scanner, kind: LocatorKind, after: str) -> str:
@@ -274,8 +314,8 @@ def _parse_ident(sc: _Scanner, kind: LocatorKind, after: str) -> str:
     got = sc.ident(kind)
     if got is None:
         rest = sc.s[start:start + 20].split(";", 1)[0].strip()
-        what = f"'{rest}'" if rest else "nothing"
-        raise LocatorSyntaxError(f"'{after}' is followed by {what}, not a {kind} number")
+        what = f"'{quoted(rest)}'" if rest else "nothing"
+        raise LocatorSyntaxError(f"'{quoted(after)}' is followed by {what}, not a {kind} number")
     _check_ident(kind, *got)
     return got[0]
 
@@ -313,7 +353,7 @@ def _qualifiers(sc: _Scanner, ident: str) -> str:
         while k < sc.n and _seg_char(sc.s[k]) and k - sc.i < 5:
             k += 1
         if k == sc.i:
-            raise LocatorSyntaxError(f"'{tok}' is not followed by a number")
+            raise LocatorSyntaxError(f"'{quoted(tok)}' is not followed by a number")
         ident += f"({sc.s[sc.i:k]})"
         sc.i = k
         if sc.i < sc.n and sc.s[sc.i] == ".":
@@ -328,7 +368,7 @@ def _parse_part(sc: _Scanner, kind: LocatorKind, part_start: int, keyword_text: 
         sc.ws()
         if sc.at_end() or sc.ident(kind) is None:
             written = sc.s[part_start:sep_end].strip()
-            raise LocatorSyntaxError(f"range '{written}' has no end")
+            raise LocatorSyntaxError(f"range '{quoted(written)}' has no end")
         sc.i = sep_end
         end = _parse_ident(sc, kind, sc.s[part_start:sep_end].strip())
     elif kind == "page":
@@ -349,7 +389,7 @@ def _parse_part(sc: _Scanner, kind: LocatorKind, part_start: int, keyword_text: 
     text = sc.s[part_start:sc.i].strip()
     if end is not None:
         if _reversed(kind, start, end):
-            raise LocatorSyntaxError(f"reversed range '{text}'")
+            raise LocatorSyntaxError(f"reversed range '{quoted(text)}'")
         if end == start:
             end = None
     return LocatorPart(kind=kind, start=start, end=end, text=text)
@@ -375,7 +415,7 @@ def _separator(sc: _Scanner) -> str | None:
         found = True
     if not found:
         rest = sc.s[sc.i:sc.i + 30].split(";", 1)[0].rstrip()
-        return f"unexpected '{rest}'"
+        return f"unexpected '{quoted(rest)}'"
     sc.ws()
     if sc.at_end():
         return "a list separator is followed by nothing"
@@ -442,11 +482,11 @@ def _parse_parts(text: str) -> tuple[list[LocatorPart], list[tuple[str, str]]]:
                 sc.i = end
             elif kind is None:
                 tok = text[sc.i:sc.i + 20].split(None, 1)[0] if text[sc.i:].strip() else ""
-                raise LocatorSyntaxError(f"'{tok}' is not a locator keyword (p., section, line …)")
+                raise LocatorSyntaxError(f"'{quoted(tok)}' is not a locator keyword (p., section, line …)")
             else:
                 keyword_text = text[part_start:part_start + 20].split(None, 1)[0]
                 if sc.ident(kind) is None:
-                    raise LocatorSyntaxError(f"unexpected '{keyword_text}'")
+                    raise LocatorSyntaxError(f"unexpected '{quoted(keyword_text)}'")
                 sc.i = part_start
                 keyword_text = parts[-1].text if parts else keyword_text
             part = _parse_part(sc, kind, part_start, keyword_text)
@@ -497,8 +537,11 @@ def parse_locator_lenient(text: str) -> Locator | LocatorSyntaxError:
     if len(errors) == 1 and (partial is None or errors[0][0] in ("", whole)):
         message = errors[0][1]
     else:
-        message = "; ".join(f"part '{part}': {why}" if part and part != whole else why
-                            for part, why in errors)
+        named = [f"part '{quoted(part)}': {why}" if part and part != whole else why
+                 for part, why in errors[:MAX_PROBLEMS_NAMED]]
+        if len(errors) > MAX_PROBLEMS_NAMED:
+            named.append(f"… {len(errors) - MAX_PROBLEMS_NAMED} more malformed parts")
+        message = "; ".join(named)
     return LocatorSyntaxError(message, partial, tuple(errors))
 
 
@@ -617,10 +660,10 @@ def _is_int(v: object) -> bool:
 def _scalar_ident(kind: LocatorKind, key: str, v: object) -> str:
     if _is_int(v):
         if kind != "section" and v < 1:
-            raise LocatorSyntaxError(f"'{key}' must be 1 or more, not {v}")
+            raise LocatorSyntaxError(f"'{key}' must be 1 or more, not {quoted(_int_text(v))}")
         if v < 0:
             raise LocatorSyntaxError(f"'{key}' must not be negative")
-        return str(v)
+        return _int_text(v)
     if isinstance(v, float) and kind == "section":
         return repr(v)  # YAML reads `section: 4.2` as a float; quote "4.10" to keep its zero
     if isinstance(v, str) and v.strip():
@@ -632,7 +675,9 @@ def _object_locator(value: Mapping) -> Locator:
     keys = set(value)
     if keys & {"start_char", "end_char"}:
         if keys != {"start_char", "end_char"}:
-            extra = sorted(str(k) for k in keys - {"start_char", "end_char"})
+            extra = sorted(_shown_key(k) for k in keys - {"start_char", "end_char"})
+            if len(extra) > MAX_PROBLEMS_NAMED:
+                extra[MAX_PROBLEMS_NAMED:] = [f"{len(extra) - MAX_PROBLEMS_NAMED} more"]
             raise LocatorSyntaxError(
                 "a character locator needs both 'start_char' and 'end_char'"
                 + (f" and nothing else (found {', '.join(extra)})" if extra else ""))
@@ -640,15 +685,20 @@ def _object_locator(value: Mapping) -> Locator:
         if not (_is_int(s) and _is_int(e)) or s < 0 or e < 0:
             raise LocatorSyntaxError("'start_char' and 'end_char' must be non-negative whole numbers")
         if s >= e:
-            raise LocatorSyntaxError(f"'start_char' ({s}) must be less than 'end_char' ({e})")
-        return Locator(parts=(LocatorPart("chars", str(s), str(e), f"chars {s}–{e}"),), text=f"chars {s}–{e}")
+            raise LocatorSyntaxError(f"'start_char' ({quoted(_int_text(s))}) must be less than "
+                                     f"'end_char' ({quoted(_int_text(e))})")
+        start, end = _int_text(s), _int_text(e)
+        return Locator(parts=(LocatorPart("chars", start, end, f"chars {start}–{end}"),),
+                       text=f"chars {start}–{end}")
     if len(keys) != 1:
-        names = ", ".join(sorted(str(k) for k in keys)) or "none"
+        names = ", ".join(sorted(_shown_key(k) for k in keys)[:MAX_PROBLEMS_NAMED])
+        names = (names + (f" and {len(keys) - MAX_PROBLEMS_NAMED} more" if len(keys) > MAX_PROBLEMS_NAMED
+                          else "")) or "none"
         raise LocatorSyntaxError(f"a locator object has one of page, pages, section, line, lines, or "
                                  f"start_char/end_char (found {names})")
     key = next(iter(keys))
     if not isinstance(key, str) or key not in _OBJECT_KEYS:
-        raise LocatorSyntaxError(f"unknown locator key '{key}'")
+        raise LocatorSyntaxError(f"unknown locator key '{_shown_key(key)}'")
     kind: LocatorKind = _OBJECT_KEYS[key]  # type: ignore[assignment]
     v = value[key]
     word = {"page": "p.", "section": "section", "line": "line"}[kind]
@@ -667,7 +717,7 @@ def _object_locator(value: Mapping) -> Locator:
     loc = parse_locator(text)
     for part in loc.parts:
         if part.kind != kind:
-            raise LocatorSyntaxError(f"'{key}' holds another kind of locator: '{v}'")
+            raise LocatorSyntaxError(f"'{key}' holds another kind of locator: '{_shown_key(v)}'")
     return loc
 
 

@@ -1,6 +1,7 @@
 """Find a quote in a source: at its locator first, then anywhere (misplaced), exact or normalized."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Literal
@@ -9,6 +10,10 @@ from .model import Span, SourceDocument
 from .normalize import BIDI_CONTROLS, HYPHENS, FoldedQuote, FoldedText, collapse_whitespace, fold, hyphens_agree
 
 MatchLevel = Literal["exact", "normalized", "fuzzy"]
+
+# Occurrences of one quote kept per search: enough to tell "several" and name a few places;
+# a quote repeated thousands of times (hostile input) must not cost memory per repeat.
+MAX_KEPT_HITS = 20
 
 
 @dataclass(frozen=True)
@@ -25,6 +30,9 @@ class Matcher:
         self.source = source
         self._folded: FoldedText | None = None
         self._words: tuple[list[str], list[int]] | None = None
+        self._word_counts: Counter[str] | None = None
+        # records often repeat a quote at one locator: (raw quote, spans, limit) → hits
+        self._found: dict[tuple[str, tuple[Span, ...], int], list[QuoteHit]] = {}
         self._fuzzy = None  # FuzzyIndex, for OCR sources only
 
     @property
@@ -34,53 +42,75 @@ class Matcher:
         return self._folded
 
     def find_in(self, quote: FoldedQuote, spans: tuple[Span, ...] | list[Span],
-                raw_quote: str) -> list[QuoteHit]:
-        """Every occurrence of the quote inside the given original spans."""
+                raw_quote: str, limit: int = MAX_KEPT_HITS) -> list[QuoteHit]:
+        """The first `limit` occurrences (in document order) of the quote inside the spans.
+
+        A quote repeated all over a region is kept as a few places, not every occurrence: the
+        search of each span stops at `limit` hits, so its cost does not grow with the repeats.
+        """
+        key = (raw_quote, tuple(spans), limit)
+        known = self._found.get(key)
+        if known is None:
+            known = self._found[key] = self._find_in(quote, spans, raw_quote, limit)
+        return list(known)
+
+    def _find_in(self, quote: FoldedQuote, spans: tuple[Span, ...] | list[Span],
+                 raw_quote: str, limit: int) -> list[QuoteHit]:
         folded = self.folded
-        hits: list[QuoteHit] = []
-        seen: set[int] = set()
+        found: dict[int, None] = {}
         needle = quote.text
         if not needle:
-            return hits
+            return []
         for span in spans:
             lo, hi = folded.to_folded(span.start), folded.to_folded(span.end)
+            kept = 0
             pos = folded.text.find(needle, lo, hi)
-            while pos != -1:
-                if pos not in seen and hyphens_agree(folded, pos, quote):
-                    seen.add(pos)
-                    hits.append(self._hit(pos, quote, raw_quote))
+            while pos != -1 and kept < limit:
+                if hyphens_agree(folded, pos, quote):
+                    found[pos] = None
+                    kept += 1
                 pos = folded.text.find(needle, pos + 1, hi)
-        hits.sort(key=lambda h: h.span.start)
-        return hits
+        return [self._hit(pos, quote, raw_quote) for pos in sorted(found)[:limit]]
 
     def find_anywhere(self, quotes: list[tuple[FoldedQuote, str]],
-                      limit: int = 20) -> list[list[QuoteHit]]:
+                      limit: int = MAX_KEPT_HITS) -> list[list[QuoteHit]]:
         """Occurrences anywhere in the source of each (quote, raw quote), for misplaced quotes.
 
-        The quotes are looked up together: each is keyed on its longest inner whole word, and
+        The quotes are looked up together: each is keyed on its rarest inner whole word, and
         one pass over the words of the source collects the candidate positions of every key —
-        no per-quote scan of the whole text, and no index of every word kept in memory.
+        no per-quote scan of the whole text, and no index of every word kept in memory. Equal
+        quotes are looked up once, and a quote stops being looked for at `limit` hits.
         """
         text = self.folded.text
-        results: list[list[QuoteHit]] = [[] for _ in quotes]
-        wanted: dict[str, list[tuple[int, int]]] = {}  # key word → [(quote number, its offset)]
-        for number, (quote, raw) in enumerate(quotes):
-            key = _key_word(quote.text)
+        by_raw: dict[str, list[QuoteHit]] = {}  # records often repeat a quote
+        wanted: dict[str, list[tuple[str, int]]] = {}  # key word → [(raw quote, its offset)]
+        folded_of: dict[str, FoldedQuote] = {}
+        for quote, raw in quotes:
+            if raw in by_raw:
+                continue
+            by_raw[raw] = []
+            folded_of[raw] = quote
+            key = _key_word(quote.text, self.word_counts)
             if key is None:  # one or two words: a plain scan of the text is cheap enough
-                results[number] = self._scan(quote, raw, limit)
+                by_raw[raw] = self._scan(quote, raw, limit)
             else:
-                wanted.setdefault(key[0], []).append((number, key[1]))
-        if not wanted:
-            return results
-        words, starts = self.words
-        for i in [i for i, word in enumerate(words) if word in wanted]:
-            for number, offset in wanted[words[i]]:
-                quote, raw = quotes[number]
-                pos = starts[i] - offset
-                if len(results[number]) < limit and pos >= 0 and text.startswith(quote.text, pos) \
-                        and hyphens_agree(self.folded, pos, quote):
-                    results[number].append(self._hit(pos, quote, raw))
-        return results
+                wanted.setdefault(key[0], []).append((raw, key[1]))
+        if wanted:
+            words, starts = self.words
+            for i in [i for i, word in enumerate(words) if word in wanted]:
+                waiting = wanted.get(words[i])
+                if not waiting:
+                    continue
+                for entry in list(waiting):
+                    raw, offset = entry
+                    quote, hits = folded_of[raw], by_raw[raw]
+                    pos = starts[i] - offset
+                    if pos >= 0 and text.startswith(quote.text, pos) \
+                            and hyphens_agree(self.folded, pos, quote):
+                        hits.append(self._hit(pos, quote, raw))
+                        if len(hits) >= limit:
+                            waiting.remove(entry)
+        return [list(by_raw[raw]) for _, raw in quotes]
 
     def _scan(self, quote: FoldedQuote, raw_quote: str, limit: int) -> list[QuoteHit]:
         hits: list[QuoteHit] = []
@@ -111,14 +141,25 @@ class Matcher:
                 hits.append(self._fuzzy_hit(hit))
         return sorted(set(hits), key=lambda h: h.span.start)
 
-    def fuzzy_anywhere(self, quote: FoldedQuote, threshold: float, limit: int = 20) -> list[QuoteHit]:
-        """Fuzzy matches anywhere in the source, best first (misplaced OCR quotes)."""
-        return [self._fuzzy_hit(hit) for hit in self.fuzzy.search(quote, threshold)[:limit]]
+    def fuzzy_anywhere(self, quote: FoldedQuote, threshold: float,
+                       limit: int = MAX_KEPT_HITS) -> tuple[list[QuoteHit], bool]:
+        """Fuzzy matches anywhere in the source, best first (misplaced OCR quotes), and whether
+        the search was cut short (its seeds stand too often to read them all)."""
+        cut_before = self.fuzzy.searches_cut
+        hits = [self._fuzzy_hit(hit) for hit in self.fuzzy.search(quote, threshold)[:limit]]
+        return hits, self.fuzzy.searches_cut > cut_before
 
     def _fuzzy_hit(self, hit) -> QuoteHit:
         start = self.folded.to_original(hit.start)
         end = self.folded.to_original(hit.end, end=True)
         return QuoteHit(Span(start, end), hit.level, round(hit.score, 1))
+
+    @property
+    def word_counts(self) -> Counter[str]:
+        """How often each space-separated word stands in the folded text."""
+        if self._word_counts is None:
+            self._word_counts = Counter(self.words[0])
+        return self._word_counts
 
     @property
     def words(self) -> tuple[list[str], list[int]]:
@@ -135,7 +176,8 @@ class Matcher:
         length = len(quote.text)
         start = folded.to_original(pos)
         end = folded.to_original(pos + length, end=True)
-        if quote.hyphens and quote.hyphens[-1][0] == length and self.source.text[end:end + 1] in HYPHENS:
+        next_char = self.source.text[end:end + 1]  # "" at the end of the text, which is no hyphen
+        if quote.hyphens and quote.hyphens[-1][0] == length and next_char and next_char in HYPHENS:
             end += 1  # the quote ends on the hyphen the source breaks its line at
         original = self.source.text[start:end]
         level: MatchLevel = "exact" if original == raw_quote or \
@@ -143,17 +185,21 @@ class Matcher:
         return QuoteHit(Span(start, end), level)
 
 
-def _key_word(needle: str) -> tuple[str, int] | None:
-    """The quote's longest whole inner word and its offset (words at either end may be cut)."""
+def _key_word(needle: str, counts: Counter[str]) -> tuple[str, int] | None:
+    """The quote's rarest whole inner word in the source (the longest of equally rare ones)
+    and its offset; words at either end may be cut, so they are never the key."""
     words = needle.split(" ")
     if len(words) < 3:
         return None
-    best, best_at, offset = "", 0, len(words[0]) + 1
+    best: tuple[int, int] | None = None  # (count, -length) of the key so far
+    key, key_at, offset = "", 0, len(words[0]) + 1
     for word in words[1:-1]:
-        if len(word) > len(best):
-            best, best_at = word, offset
+        if word:
+            rank = (counts.get(word, 0), -len(word))
+            if best is None or rank < best:
+                best, key, key_at = rank, word, offset
         offset += len(word) + 1
-    return (best, best_at) if best else None
+    return (key, key_at) if key else None
 
 
 def bidi_characters(quote: str) -> list[str]:
@@ -164,7 +210,25 @@ def bidi_characters(quote: str) -> list[str]:
                    if c in BIDI_CONTROLS})
 
 
-def closest_passage(text: str, quote: str, limit: int = 200_000) -> tuple[str, float] | None:
+# The closest-passage search (SUM201) aligns the quote with every window of the cited region,
+# at a cost of about quote length × region length: a quote longer than this is no retyped
+# passage and is not searched, and the region is read up to a budget of aligned characters
+# (200,000 for a quote of 100 characters, 20,000 for one of 1,000; about 0.1-0.4 s at most).
+CLOSEST_MAX_QUOTE = 1_000
+CLOSEST_MAX_REGION = 200_000
+CLOSEST_BUDGET = 20_000_000
+
+
+def closest_search_limit(quote: str) -> int:
+    """How many characters of the cited region the closest-passage search reads (0: none)."""
+    length = len(collapse_whitespace(quote))
+    if length > CLOSEST_MAX_QUOTE:
+        return 0
+    return min(CLOSEST_MAX_REGION, CLOSEST_BUDGET // max(1, length))
+
+
+def closest_passage(text: str, quote: str,
+                    limit: int = CLOSEST_MAX_REGION) -> tuple[str, float] | None:
     """The passage of `text` most like `quote`, with its similarity (0–100)."""
     aligned = _align(text, quote, limit)
     if aligned is None:
@@ -206,7 +270,8 @@ class Difference:
 DIFF_CONTEXT = 3  # equal words kept either side of a difference
 
 
-def closest_difference(text: str, quote: str, limit: int = 200_000) -> Difference | None:
+def closest_difference(text: str, quote: str,
+                       limit: int = CLOSEST_MAX_REGION) -> Difference | None:
     """The passage of `text` closest to `quote`, aligned word by word, with the differing words.
 
     The window rapidfuzz finds is widened by half the quote on either side, so that words the

@@ -18,6 +18,8 @@ from typing import Iterable, Literal, Mapping
 
 import yaml
 
+from .display import quoted
+
 ModalClass = Literal["requires", "recommends", "permits"]
 CLASSES: tuple[ModalClass, ...] = ("requires", "recommends", "permits")
 LANGUAGES = ("en", "de", "es", "pt")
@@ -65,8 +67,12 @@ class Lexicon:
                                                                               repr=False)
 
     def add(self, phrase: str, cls: ModalClass) -> None:
-        if "..." in phrase:
-            head, tail = (tuple(_words(part)) for part in phrase.split("...", 1))
+        """Add a phrase of `cls`; ValueError for one that `phrase_problem` refuses."""
+        problem = phrase_problem(phrase)
+        if problem is not None:
+            raise ValueError(problem)
+        if GAP in phrase:
+            head, tail = (tuple(_words(part)) for part in phrase.split(GAP, 1))
             self.gapped.append((head, tail, cls))
         else:
             self.phrases[tuple(_words(phrase))] = cls
@@ -117,6 +123,18 @@ class Lexicon:
 
 def _words(text: str) -> list[str]:
     return [t.lower().replace("’", "'") for t in _TOKEN.findall(text) if t not in _CLAUSE_BREAK]
+
+
+def phrase_problem(phrase: str) -> str | None:
+    """Why `phrase` cannot be a modal phrase (it holds no word, or a gap lacks a word on either
+    side), or None: the lexicon indexes every phrase by its first word."""
+    if GAP in phrase:
+        head, tail = phrase.split(GAP, 1)
+        if not _words(head) or not _words(tail):
+            return f"phrase '{quoted(phrase, 40)}' needs words before and after '{GAP}'"
+    elif not _words(phrase):
+        return f"phrase '{quoted(phrase, 40)}' holds no word"
+    return None
 
 
 def parse_pattern(text: str) -> Pattern:

@@ -23,17 +23,25 @@ ZERO_WIDTH = {c: "" for c in "\u200b\u200c\u200d\u2060\ufeff"}
 # Bidi controls can make a quote read differently from what it holds: never fold them away.
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
-HYPHENS = _HYPHENS = "-\u2010\u2011\u2012\u2013\u2014\u2212"
-_COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+# Every character that folds to "-" (DASH_FOLDS, and those NFKC makes a dash of): whatever
+# stands for a hyphen after folding is one before it, so that folding twice changes nothing.
+HYPHENS = _HYPHENS = "-" + "".join(DASH_FOLDS) + "".join(
+    c for c in "\u207b\u208b\ufe31\ufe32\ufe58\ufe63\uff0d" if c not in DASH_FOLDS)
+_COMBINING_RANGES = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+_COMBINING = re.compile(rf"[{_COMBINING_RANGES}]")
+# What the normalized level removes without a trace: a word that holds one is still one word,
+# so a hyphen after it ("well\u00ad-known") is a hyphen inside that word.
+_INVISIBLE = "\u00ad" + "".join(ZERO_WIDTH)
 # What changes the text's length, or whose meaning depends on its neighbours, is found by three
 # simple patterns (one alternation of them all is five times slower in `re`); one-for-one
 # replacements (single white space characters, quotation marks, dashes) are done at the end.
 _HYPHEN = re.compile(
-    rf"[{_HYPHENS}](?<=\w[{_HYPHENS}])"
-    r"(?:(?P<lh>[ \t]*\r?\n\s*)"  # at a line end: optional
-    r"|(?P<sp>[ \t\u00a0]+)"  # followed by a space inside a line: "Gesundheits- oder"
+    # After a letter, a combining mark (decomposed "e\u0301-") or an invisible character.
+    rf"[{_HYPHENS}](?<=[\w{_COMBINING_RANGES}{_INVISIBLE}][{_HYPHENS}])"
+    r"(?:(?P<lh>[^\S\n]*\n\s*)"  # at a line end: optional
+    r"|(?P<sp>[^\S\n]+)"  # followed by a space inside a line: "Gesundheits- oder"
     r"|(?P<ih>))"  # inside a word: must be in both texts
-    r"(?=\w)")
+    rf"(?=[{_INVISIBLE}]*\w)")  # what stands between is removed
 _WHITESPACE_RUN = re.compile(r"\s\s+")
 _SOFT_HYPHEN = "\u00ad(?:[ \t]*\r?\n[ \t]*)?"  # with the line break it marks
 
@@ -43,10 +51,12 @@ def _char_pattern(chars: frozenset[str]) -> re.Pattern[str]:
     """Soft hyphens, and this text's characters that fold to another length."""
     if not chars:
         return re.compile(rf"(?P<sh>{_SOFT_HYPHEN})")
-    cls = "".join(sorted(re.escape(c) for c in chars))
-    combining = any(_COMBINING.match(c) for c in chars)
-    ch = rf".[{cls}]+|[{cls}]" if combining else rf"[{cls}]"
-    return re.compile(rf"(?P<sh>{_SOFT_HYPHEN})|(?P<ch>{ch})", re.S)
+    marks = "".join(sorted(re.escape(c) for c in chars if _COMBINING.match(c)))
+    others = "".join(sorted(re.escape(c) for c in chars if not _COMBINING.match(c)))
+    # Combining marks compose with the one character before them, whatever it is; any other
+    # character folds alone (taking its neighbour along would shift where a match starts).
+    alternatives = ([rf".[{marks}]+"] if marks else []) + ([rf"[{others}]"] if others else [])
+    return re.compile(rf"(?P<sh>{_SOFT_HYPHEN})|(?P<ch>{'|'.join(alternatives)})", re.S)
 
 
 def _special_matches(text: str, changing: frozenset[str]) -> Iterator[tuple[int, int, str, str]]:
@@ -154,15 +164,27 @@ def fold(text: str) -> FoldedText:
     result = FoldedText("", original_length=len(text))
     flen = 0  # length of the folded text so far
     copy_from = 0  # original offset where the pending copied run began
+    # Whether the folded text so far ends in a space. Folding can bring two spaces together
+    # (" \u200b " loses what stood between them, "\u00b4" folds to " \u0301"): the second one
+    # is dropped, so that the folded text never holds a run of spaces and folding it again
+    # changes nothing.
+    after_space = False
 
     def flush_copy(until: int) -> None:
-        nonlocal flen, copy_from
+        nonlocal flen, copy_from, after_space
+        if until > copy_from and after_space and text[copy_from].isspace():
+            result.fstart.append(flen)
+            result.ostart.append(copy_from)
+            result.copied.append(False)
+            pieces.append("")
+            copy_from += 1
         if until > copy_from:
             result.fstart.append(flen)
             result.ostart.append(copy_from)
             result.copied.append(True)
             pieces.append(text[copy_from:until])
             flen += until - copy_from
+            after_space = text[until - 1].isspace()
         copy_from = until
 
     changing, table = _char_table(text)
@@ -176,6 +198,10 @@ def fold(text: str) -> FoldedText:
         else:
             replacement = ""
         flush_copy(start)
+        if after_space and replacement[:1] == " ":
+            replacement = replacement[1:]
+        if replacement:
+            after_space = replacement[-1] == " "
         if kind == "lh":
             result.optional_hyphens.append(flen)
         elif kind == "ih":

@@ -10,7 +10,11 @@ a hard link, another spelling on a case-insensitive disk) where both exist.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -83,3 +87,51 @@ def guard_output(output: Path, inputs: Iterable[RunInput], what: str = "report",
         if same_file(output, item.path):
             raise InputError(f"{output}: refusing to write the {what} over {item.describe()} "
                              f"(--output names an input file; {fix})")
+
+
+def write_atomically(path: Path, text: str, what: str = "report", make_parents: bool = False) -> None:
+    """Write `text` to `path` whole or not at all: the one writer of every report file.
+
+    The text goes to a temporary file beside `path` that replaces it only once complete, so
+    a full disk, a file-size limit or an interruption (Ctrl-C, SIGTERM: any exception) leaves
+    the old file untouched and no temporary file behind. The file keeps an existing file's
+    mode, or gets what the umask gives a new one (not mkstemp's 0600). Failure is an
+    InputError naming the file (exit 2); `make_parents` creates a missing folder first."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "is a folder")
+        if make_parents:
+            folder.mkdir(parents=True, exist_ok=True)
+        mode = _mode_for(path)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: cannot write the {what}: {_cause(exc)}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            os.fchmod(handle.fileno(), mode)
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, (OSError, ValueError)):  # ValueError: text that cannot be encoded
+            raise InputError(f"{path}: cannot write the {what}: {_cause(exc)}") from None
+        raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits for the file at `path`: its own when it exists, else 0666 less
+    the umask, as `open` would give a new file."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        pass
+    umask = os.umask(0o022)  # reading the umask means setting it; restored at once
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _cause(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__

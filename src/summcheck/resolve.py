@@ -1,10 +1,12 @@
 """Resolve locator parts to character spans of a loaded source."""
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Literal
 
+from .display import quoted
 from .model import LocatorPart, Page, Section, SourceDocument, Span
 
 PageNumbers = Literal["auto", "label", "physical"]
@@ -91,14 +93,15 @@ class Resolver:
         last = self._find_pages(part.end)
         if not last:
             return Resolution(part, problem="unresolved", message=self._page_word(part.end))
-        spans = [Span(a.span.start, b.span.end) for a in first for b in last if b.number >= a.number]
+        spans, count = _range_spans([(p.number, p.span) for p in first],
+                                    [(p.number, p.span) for p in last])
         if not spans:
             return Resolution(part, problem="malformed",
                               message=f"range {part.describe()} runs backwards in the document")
         if len(first) > 1 or len(last) > 1:
-            return Resolution(part, tuple(spans), "ambiguous",
-                              f"{part.describe()} matches {len(spans)} page ranges")
-        return Resolution(part, tuple(spans))
+            return Resolution(part, spans, "ambiguous",
+                              f"{part.describe()} matches {count} page ranges")
+        return Resolution(part, spans)
 
     def _maybe_ambiguous(self, part: LocatorPart, spans: list[Span], places: list[str],
                          what: str) -> Resolution:
@@ -133,15 +136,15 @@ class Resolver:
         if not last:
             return Resolution(part, problem="unresolved",
                               message=f"the source has no section {part.end}")
-        spans = [Span(a.span.start, b.span.end) for a in first for b in last
-                 if b.span.end >= a.span.end]
+        spans, count = _range_spans([(s.span.end, s.span) for s in first],
+                                    [(s.span.end, s.span) for s in last])
         if not spans:
             return Resolution(part, problem="malformed",
                               message=f"range {part.describe()} runs backwards in the document")
-        if len(spans) > 1:
-            return Resolution(part, tuple(spans), "ambiguous",
-                              f"{part.describe()} matches {len(spans)} places")
-        return Resolution(part, tuple(spans))
+        if count > 1:
+            return Resolution(part, spans, "ambiguous",
+                              f"{part.describe()} matches {count} places")
+        return Resolution(part, spans)
 
     def _lines(self, part: LocatorPart) -> Resolution:
         total = self.source.line_count
@@ -157,17 +160,51 @@ class Resolver:
 
     def _chars(self, part: LocatorPart) -> Resolution:
         size = len(self.source.text)
-        try:
-            start, end = int(part.start), int(part.end or "")
-        except ValueError:
-            return Resolution(part, problem="malformed", message="start_char/end_char are not integers")
-        if not 0 <= start < end:
+        start_digits, end_digits = (str(part.start).strip(), str(part.end or "").strip())
+        if not (start_digits.isdigit() and end_digits.isdigit()):
+            return Resolution(part, problem="malformed", message="start_char and end_char must be whole numbers, 0 or more")
+        # Compared as digit strings: an offset of thousands of digits is beyond any source, not
+        # a number Python refuses to convert.
+        start_key, end_key = (_digits_key(start_digits), _digits_key(end_digits))
+        if not start_key < end_key:
             return Resolution(part, problem="malformed",
-                              message=f"start_char {start} must be below end_char {end}")
-        if end > size:
+                              message=f"start_char {quoted(start_digits)} must be below end_char "
+                                      f"{quoted(end_digits)}")
+        if end_key > _digits_key(str(size)):
             return Resolution(part, problem="unresolved",
-                              message=f"end_char {end} lies beyond the source ({size} characters)")
-        return Resolution(part, (Span(start, end),))
+                              message=f"end_char {quoted(end_digits)} lies beyond the source "
+                                      f"({size:,} characters)")
+        return Resolution(part, (Span(int(start_digits), int(end_digits)),))
+
+
+def _digits_key(digits: str) -> tuple[int, str]:
+    """A key that orders non-negative decimal numbers given as digit strings of any length."""
+    significant = digits.lstrip("0") or "0"
+    return len(significant), significant
+
+
+# An ambiguous range (a page label or section number that heads several places at either end)
+# names every pair of a first and a last place in order; beyond this many pairs it resolves to
+# their union, which covers the same text, instead of a number of spans quadratic in places.
+MAX_RANGE_PAIRS = 64
+
+
+def _range_spans(first: list[tuple[int, Span]],
+                 last: list[tuple[int, Span]]) -> tuple[tuple[Span, ...], int]:
+    """Spans of a range from any of the `first` places to any of the `last` ones, as (order
+    key, span), a pair counting when the last place's key is at least the first's; and the
+    number of such pairs."""
+    order = sorted(range(len(last)), key=lambda i: last[i][0])
+    keys = [last[i][0] for i in order]
+    count = sum(len(keys) - bisect.bisect_left(keys, key) for key, _ in first)
+    if count <= MAX_RANGE_PAIRS:  # every pair, in the order of the places
+        return tuple(Span(a.start, last[i][1].end) for ka, a in first
+                     for i in sorted(order[bisect.bisect_left(keys, ka):])), count
+    if not count:
+        return (), 0
+    widest_end = max(last, key=lambda place: place[0])
+    start = min(a.start for ka, a in first if ka <= widest_end[0])
+    return (Span(start, widest_end[1].end),), count
 
 
 def describe_offset(source: SourceDocument, offset: int, by_label: bool,

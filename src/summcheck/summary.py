@@ -6,11 +6,14 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import yaml
 from markdown_it import MarkdownIt
 from mdit_py_plugins.footnote import footnote_plugin
 
+from .claimfiles.yamlfmt import expanded_size
+from .display import quoted, shorten
 from .files import decode, read_input
 from .locators import LocatorSyntaxError, classify_group, starts_like_locator
 from .model import InputError, LocatorGroup, Sentence, Summary, Suppression
@@ -23,6 +26,8 @@ DEFAULT_SYNTHESIS_LABELS: tuple[str, ...] = ("[synthesis]", "[Synthese]", "[sín
 # the groups nested in it, so the scan stays linear.
 MAX_GROUP_CHARS = 300
 MAX_SUMMARY_BYTES = 50 * 1024 * 1024
+# Front matter names a few files and options; a value standing for more is an attack.
+MAX_FRONT_MATTER_VALUES = 10_000
 
 _CODE_RE = re.compile(r"sum\d+", re.IGNORECASE)
 _CODE_SPLIT = re.compile(r"[\s,]+")
@@ -35,12 +40,17 @@ _DIRECTIVES = ("summcheck-disable-next-line", "summcheck-disable-line", "summche
 
 def read_text(path: Path) -> str:
     """Decode a UTF-8 file (BOM allowed; UTF-16/32 with BOM too), NFC-normalised, `\\n` line ends."""
+    return unicodedata.normalize("NFC", _read_as_written(path))
+
+
+def _read_as_written(path: Path) -> str:
+    """The file's text as written, but for `\\n` line ends (and NUL shown as U+FFFD)."""
     text = decode(read_input(path, MAX_SUMMARY_BYTES, "summary"), str(path))
     # Markdown treats \r\n and a lone \r as line ends; so do we, to keep line numbers in step.
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "\0" in text:
         text = text.replace("\0", "\ufffd")  # as Markdown does; keeps our text and its in step
-    return unicodedata.normalize("NFC", text)
+    return text
 
 
 def split_front_matter(path: Path, lines: list[str]) -> tuple[dict, int]:
@@ -50,15 +60,17 @@ def split_front_matter(path: Path, lines: list[str]) -> tuple[dict, int]:
     close = next((k for k in range(1, len(lines)) if lines[k].rstrip() in ("---", "...")), None)
     if close is None:
         raise InputError(f"{path}: front matter opened by '---' on line 1 is never closed")
+    yaml_text = "\n".join(lines[1:close])
     try:
-        data = yaml.safe_load("\n".join(lines[1:close]))
+        data = _front_matter_data(path, yaml_text)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
-        where = f" at line {mark.line + 2}" if mark is not None else ""
-        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise InputError(f"{path}: invalid YAML front matter{where}: {problem}") from None
+        # YAML also breaks lines at U+0085, U+2028, U+2029; the file's lines are its `\n` lines.
+        where = f" at line {yaml_text.count(chr(10), 0, mark.index) + 2}" if mark is not None else ""
+        problem = getattr(err, "problem", None) or str(err).split("\n")[0]
+        raise InputError(f"{path}: invalid YAML front matter{where}: {shorten(problem, 120)}") from None
     except (RecursionError, ValueError, OverflowError) as err:
-        raise InputError(f"{path}: invalid YAML front matter: {err}") from None
+        raise InputError(f"{path}: invalid YAML front matter: {shorten(str(err), 120)}") from None
     if data is None:
         return {}, close + 1
     if not isinstance(data, dict):
@@ -66,15 +78,94 @@ def split_front_matter(path: Path, lines: list[str]) -> tuple[dict, int]:
     return data, close + 1
 
 
+def _front_matter_data(path: Path, text: str) -> Any:
+    """The front matter's data, built only once no value's aliases expand beyond reason.
+
+    Built, aliases share objects; but a "billion laughs" tree of them is expanded by whatever
+    walks the value without sharing (a message quoting it, a report), so it is refused here.
+    """
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if isinstance(node, yaml.MappingNode):
+            sizes: dict[int, int] = {}
+            for key_node, value_node in node.value:
+                if expanded_size(value_node, sizes) > MAX_FRONT_MATTER_VALUES:
+                    key = key_node.value if isinstance(key_node, yaml.ScalarNode) else "a key"
+                    kind = "a list" if isinstance(value_node, yaml.SequenceNode) else "a mapping"
+                    raise InputError(
+                        f"{path}: front matter: {quoted(str(key), 40)} holds {kind} whose YAML "
+                        f"aliases expand to more than {MAX_FRONT_MATTER_VALUES:,} values (front "
+                        f"matter names files and options)")
+        return loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+
+
 # ---------------------------------------------------------------- positions
+
+
+class _FileLines:
+    """The summary's lines, NFC-normalised (what is parsed), and as written (what columns count).
+
+    NFC never joins or splits lines, so both lists have the same lines; within one, a
+    decomposed "e\u0301" is one character parsed and two written.
+    """
+
+    def __init__(self, written: str) -> None:
+        nfc = unicodedata.normalize("NFC", written)
+        self.nfc = nfc.split("\n")
+        self.written = self.nfc if nfc == written else written.split("\n")
+        self._offsets: dict[int, list[int] | None] = {}  # None: the line is written in NFC
+
+    def __len__(self) -> int:
+        return len(self.nfc)
+
+    def __getitem__(self, line: int) -> str:
+        return self.nfc[line]
+
+    def written_column(self, line: int, column: int) -> int:
+        """The 0-based column as written of 0-based `column` in the NFC form of 0-based `line`."""
+        if self.written is self.nfc or line >= len(self.nfc):
+            return column
+        if line not in self._offsets:
+            same = self.nfc[line] == self.written[line]
+            self._offsets[line] = None if same else _nfc_offsets(self.written[line], self.nfc[line])
+        offsets = self._offsets[line]
+        if offsets is None:
+            return column
+        if 0 <= column < len(offsets):
+            return offsets[column]
+        return column + len(self.written[line]) - len(self.nfc[line])
+
+
+def _nfc_offsets(written: str, nfc: str) -> list[int]:
+    """For each character of `nfc` (the NFC form of `written`), where in `written` it begins.
+
+    The text is cut before every character that composes with nothing before it (combining
+    class 0, no Hangul vowel or final); each piece is normalised alone. Should that not give
+    `nfc` (a script whose class-0 characters compose), every character maps to the line start.
+    """
+    cuts = [i for i, c in enumerate(written)
+            if i == 0 or (not unicodedata.combining(c) and not "\u1160" <= c <= "\u11ff")]
+    cuts.append(len(written))
+    pieces = [unicodedata.normalize("NFC", written[a:b]) for a, b in zip(cuts, cuts[1:])]
+    if "".join(pieces) != nfc:
+        return [0] * len(nfc)
+    offsets: list[int] = []
+    for start, end, piece in zip(cuts, cuts[1:], pieces):
+        # A piece that keeps its length maps one for one; one that composed maps to its start.
+        offsets += [start + k if len(piece) == end - start else start for k in range(len(piece))]
+    return offsets
 
 
 class _LineMap:
     """Maps offsets in a block's inline content to 1-based (line, column) in the file."""
 
-    def __init__(self, content: str, lines: list[str], first_line: int) -> None:
+    def __init__(self, content: str, lines: _FileLines, first_line: int) -> None:
         self.starts = [0] + [m.end() for m in re.finditer("\n", content)]
         self.first = first_line  # 0-based file line of the content's first line
+        self.lines = lines
         self.cols: list[int] = []
         pieces = content.split("\n")
         for idx, piece in enumerate(pieces):
@@ -82,9 +173,10 @@ class _LineMap:
             self.cols.append(_column_of(piece, src))
 
     def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of the file as written (columns count characters as typed)."""
         idx = bisect.bisect_right(self.starts, offset) - 1
-        col = self.cols[idx] + offset - self.starts[idx]
-        return self.first + idx + 1, max(col, 0) + 1
+        col = max(self.cols[idx] + offset - self.starts[idx], 0)
+        return self.first + idx + 1, self.lines.written_column(self.first + idx, col) + 1
 
 
 def _column_of(piece: str, src: str) -> int:
@@ -165,7 +257,7 @@ def _blank_footnote_refs(visible: str, scan: str, notes: frozenset[str]) -> tupl
     return blank(visible), blank(scan)
 
 
-def _sentences(content: str, lines: list[str], first_line: int, labels: list[str], german: bool,
+def _sentences(content: str, lines: _FileLines, first_line: int, labels: list[str], german: bool,
                comments_out: list[tuple[str, int, int]],
                notes: frozenset[str] = frozenset()) -> list[Sentence]:
     lm = _LineMap(content, lines, first_line)
@@ -197,7 +289,7 @@ def _sentences(content: str, lines: list[str], first_line: int, labels: list[str
     return out
 
 
-def _after_comment(content: str, lines: list[str], first_line: int, labels: list[str],
+def _after_comment(content: str, lines: _FileLines, first_line: int, labels: list[str],
                    german: bool) -> list[Sentence]:
     """Prose after a comment on the comment's last line (`<!-- … --> Text.`).
 
@@ -315,8 +407,8 @@ def _markdown() -> MarkdownIt:
 def load_summary(path: Path, synthesis_labels: Sequence[str] | None = None) -> Summary:
     """Parse a Markdown summary into sentences (with locator groups), front matter and suppressions."""
     path = Path(path)
-    text = read_text(path)
-    lines = text.split("\n")
+    file_lines = _FileLines(_read_as_written(path))
+    lines = file_lines.nfc
     total = len(lines) - 1 if len(lines) > 1 and lines[-1] == "" else len(lines)
     front, body_start = split_front_matter(path, lines)
     # Blank the front matter rather than cut it, so the parser's line numbers are the file's.
@@ -341,15 +433,15 @@ def load_summary(path: Path, synthesis_labels: Sequence[str] | None = None) -> S
         elif tok.type == "html_block" and tok.map:
             comments.extend(_html_comments(tok.content, tok.map[0]))
             if not in_footnote:
-                sentences.extend(_after_comment(tok.content, lines, tok.map[0], labels, german))
+                sentences.extend(_after_comment(tok.content, file_lines, tok.map[0], labels, german))
         elif tok.type == "inline" and tok.map:
             if not in_table and not in_footnote and idx > 0 \
                     and tokens[idx - 1].type == "paragraph_open":
-                sentences.extend(_sentences(tok.content, lines, tok.map[0], labels, german, comments,
+                sentences.extend(_sentences(tok.content, file_lines, tok.map[0], labels, german, comments,
                                             notes))
             elif "<!--" in tok.content:  # headings, cells, footnotes: only suppression comments
                 _, _, spans = mask_inline(tok.content)
-                lm = _LineMap(tok.content, lines, tok.map[0])
+                lm = _LineMap(tok.content, file_lines, tok.map[0])
                 for start, end in spans:
                     comments.append((tok.content[start:end], lm.position(start)[0], lm.position(end - 1)[0]))
     return Summary(path=path, front_matter=front, sentences=sentences,

@@ -9,6 +9,8 @@ import bisect
 import html
 import re
 
+from .locators import DOTTED_WORDS
+
 _BACKTICKS = re.compile(r"`+")
 _PARENS = re.compile(r"[()]")
 # A terminator, up to four closing quotes/brackets/emphasis marks, then white space. The bounded
@@ -40,7 +42,7 @@ ABBREVIATIONS = frozenset({
     "avda", "cía", "op", "cit", "ibid", "sigs",
     # locator keywords
     "pp", "pg", "pgs", "ll", "sec", "secs", "sect", "art", "arts", "pág", "págs", "pag", "pags",
-})
+}) | DOTTED_WORDS  # every dotted word of the locator grammar, so that no locator ends a sentence
 # Abbreviations that are also ordinary words (`no`, `set`, `fig`): not a sentence end only when a
 # number follows (`No. 5`, `Fig. 3`, `Sept. 2015`).
 BEFORE_NUMBER = frozenset({
@@ -219,6 +221,11 @@ def _is_abbreviation(token: str) -> bool:
     return False
 
 
+def _closes_brackets(closers: str) -> bool:
+    """Whether the characters after a terminator only close brackets (and emphasis)."""
+    return any(c in ")]" for c in closers) and all(c in ")]*_" for c in closers)
+
+
 def _next_word(scan: str, i: int) -> str:
     j = i
     n = len(scan)
@@ -248,13 +255,16 @@ def split_sentences(scan: str, german: bool = False) -> list[tuple[int, int]]:
         c = scan[s]
         if not (c.isupper() or c.isdigit() or c in _STARTER_PUNCT):
             continue
-        if scan[t] == "." and j == t + 1:
+        closers = scan[t + 1:j]
+        if scan[t] == "." and (not closers or _closes_brackets(closers)):
             token = _word_before(scan, t)
+            # An abbreviation's period before `)` is still the abbreviation's: `(vgl. S. 43 f.) Das`.
             if _is_abbreviation(token):
                 continue
-            if c.isdigit() and token.lower() in BEFORE_NUMBER:
+            # `No. 5`, `am 25. Mai`: readings of a period that stands right before the space.
+            if not closers and c.isdigit() and token.lower() in BEFORE_NUMBER:
                 continue
-            if token.isdigit() and len(token) <= 3 and c.isupper():
+            if not closers and token.isdigit() and len(token) <= 3 and c.isupper():
                 # `am 25. Mai 2018`, `der 3. Absatz`: German ordinals; month names in any language.
                 if german or _next_word(scan, s).lower() in MONTHS:
                     continue

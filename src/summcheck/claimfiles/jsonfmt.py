@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from ..model import ClaimRecord, InputError
+from .numbers import whole_number
 from .records import DupDict, LocatorCache, TooDeep, broken, build_record
 from .wording import EMPTY, describe, one_line
 
@@ -29,9 +30,11 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict:
     return result
 
 
-# json.loads with duplicate-key tracking; raises ValueError (or RecursionError).
-_decode = json.JSONDecoder(object_pairs_hook=_pairs_hook).decode
-_JSON_SCAN = json.JSONDecoder()  # plain and fast: only used to find where items start
+# json.loads with duplicate-key tracking; raises ValueError (or RecursionError). A number too
+# long for int() is one record's problem (its locator names no place), not the file's.
+_decode = json.JSONDecoder(object_pairs_hook=_pairs_hook, parse_int=whole_number).decode
+# Plain and fast: only used to find where items start, so numbers need not be converted.
+_JSON_SCAN = json.JSONDecoder(parse_int=str)
 _JSON_WS = re.compile(r"[ \t\n\r]*")
 
 
@@ -117,7 +120,7 @@ def looks_like_jsonl(text: str) -> bool:
     """Whether the first non-blank line is a JSON object on its own."""
     first = next((line for line in text.split("\n") if line.strip()), "")
     try:
-        return isinstance(json.loads(first), dict)
+        return isinstance(_decode(first), dict)
     except (ValueError, RecursionError):
         return False
 

@@ -13,12 +13,14 @@ from typing import Any
 
 from ..locators import LocatorSyntaxError
 from ..model import ClaimRecord, Locator, RecordError
+from ..normalize import FoldedQuote
 from .validate import canonical_strength, validate
-from .wording import describe, json_path
+from .wording import describe, json_path, short
 
 # Real records nest three levels (record > locator > lines); `x-` keys may hold a little more.
 # Anything deeper is not a claims file but an attack or an accident.
 MAX_DEPTH = 64
+MAX_ERRORS = 20  # per record; the rest are counted
 
 
 class DupDict(dict):
@@ -76,7 +78,8 @@ def build_record(
         msg = f"a record must be a mapping with claim, locator, quote and strength, found {describe(data)}"
         return broken(index, line, data, msg, base)
     errors += validate(data, base)
-    errors = sorted(set(errors), key=lambda e: (e.json_path, e.message))
+    errors += _invisible_texts(data, base, errors)
+    errors = _bounded_errors(sorted(set(errors), key=lambda e: (e.json_path, e.message)), base)
 
     def text(key: str) -> str:
         value = data.get(key)
@@ -101,6 +104,15 @@ def build_record(
         errors=errors,
         raw=data,
     )
+
+
+def _bounded_errors(errors: list[RecordError], base: str) -> list[RecordError]:
+    """The first MAX_ERRORS of a record's errors, and how many more there are: a list of ten
+    thousand bad `ignore` entries is one record's problem, not a ten-thousand-line message."""
+    if len(errors) <= MAX_ERRORS:
+        return errors
+    rest = len(errors) - MAX_ERRORS
+    return errors[:MAX_ERRORS] + [RecordError(base, f"and {rest:,} more problems like these")]
 
 
 def broken(index: int, line: int | None, raw: object, message: str, path: str = "$") -> ClaimRecord:
@@ -131,6 +143,7 @@ def _clean(value: Any, path: tuple, problems: list[tuple[tuple, str]], memo: dic
             return value
         if _SURROGATE.search(value):
             problems.append((path, "holds a lone surrogate escape (half of a UTF-16 pair), which is no character"))
+            value = _no_surrogates(value)
         return unicodedata.normalize("NFC", value)
     if not isinstance(value, (list, dict)):
         return value
@@ -162,15 +175,37 @@ def _clean(value: Any, path: tuple, problems: list[tuple[tuple, str]], memo: dic
             if not k.isascii():
                 if _SURROGATE.search(k):
                     problems.append((path, "a key holds a lone surrogate escape (half of a UTF-16 pair)"))
+                    k = _no_surrogates(k)
                 k = unicodedata.normalize("NFC", k)
             if not (type(v) in _ATOMIC or (type(v) is str and v.isascii())):
                 v = _clean(v, path + (k,), problems, memo, depth + 1)
             result[k] = v
         for dup in getattr(value, "duplicates", ()):
-            problems.append((path + (dup,), f"key {dup!r} is given more than once; only the last one counts"))
+            problems.append((path + (dup,), f"key {short(dup)} is given more than once; only the last one counts"))
     if memo is not None:
         memo[id(value)] = result
     return result
+
+
+def _no_surrogates(text: str) -> str:
+    """`text` with each lone surrogate as U+FFFD: the record is already invalid for holding one,
+    and nothing after the loader (reports written as UTF-8) can carry a surrogate."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _invisible_texts(data: dict, base: str, errors: list[RecordError]) -> list[RecordError]:
+    """Errors for the required texts that hold characters, yet none the normalized level keeps
+    (only zero-width characters): such a quote matches everywhere or nowhere."""
+    found = []
+    for key in ("claim", "quote"):
+        value = data.get(key)
+        path = f"{base}.{key}"
+        # Folding removes no ASCII character but white space, which the schema already refuses.
+        if isinstance(value, str) and not value.isascii() and value.strip() \
+                and not FoldedQuote.of(value).text and not any(e.json_path == path for e in errors):
+            found.append(RecordError(path, f"{key} is empty after normalisation: it holds only "
+                                           "invisible characters (zero-width or soft hyphens)"))
+    return found
 
 
 def _rule_ref(ref: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError
 
+from ..display import shorten
 from ..model import RecordError
 from .wording import closest, describe, json_path, one_line, short, suggest
 
@@ -128,7 +129,7 @@ def _humanise(error: ValidationError, base: str) -> Iterable[RecordError]:
         for key in value:
             if key not in known and not key.startswith("x-"):
                 where = "unknown locator key" if parts and parts[-1] == "locator" else "unknown key"
-                yield RecordError(json_path(base, parts + (key,)), f"{where} {key!r}{_suggest_key(key, known)}")
+                yield RecordError(json_path(base, parts + (key,)), f"{where} {short(key)}{_suggest_key(key, known)}")
     elif keyword == "enum" and parts == ("strength",):
         match = closest(value, tuple(STRENGTHS), 0.8)  # 'verpflichtend' is no 'berichtend'
         hint = f"; did you mean {match!r}?" if match else ""
@@ -141,7 +142,7 @@ def _humanise(error: ValidationError, base: str) -> Iterable[RecordError]:
     elif keyword in ("pattern", "minLength"):
         yield RecordError(path, f"{label} is empty or only white space")
     elif keyword == "minimum":
-        yield RecordError(path, f"{label} must be {expected} or more, found {value}")
+        yield RecordError(path, f"{label} must be {expected} or more, found {shorten(str(value), 40)}")
     elif keyword in ("minItems", "maxItems"):
         yield RecordError(path, f"{label} must be a pair [first, last], found {len(value)} item(s)")
     elif keyword == "dependentRequired":

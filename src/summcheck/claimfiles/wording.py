@@ -7,10 +7,13 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from ..display import shorten
+
 # Both parsers say this about a file that holds nothing but white space.
 EMPTY = "is empty; expected a list of claim records or a mapping with claims:"
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_KEY_SHOWN = 40  # characters of a key that a JSON path in a message shows
 
 
 def json_path(base: str, parts: Iterable[Any]) -> str:
@@ -19,10 +22,11 @@ def json_path(base: str, parts: Iterable[Any]) -> str:
     for part in parts:
         if isinstance(part, int) and not isinstance(part, bool):
             out.append(f"[{part}]")
-        elif isinstance(part, str) and _IDENT.match(part):
+        elif isinstance(part, str) and _IDENT.match(part) and len(part) <= _KEY_SHOWN:
             out.append(f".{part}")
         else:
-            text = str(part).replace("\\", "\\\\").replace("'", "\\'")
+            # A path names where a problem is; a 5,000-character key needs no more than its start.
+            text = shorten(str(part), _KEY_SHOWN).replace("\\", "\\\\").replace("'", "\\'")
             out.append(f"['{text}']")
     return "".join(out)
 
@@ -41,6 +45,7 @@ def suggest(word: object, choices: tuple[str, ...]) -> str:
 
 
 def short(value: Any, limit: int = 60) -> str:
+    """`value` quoted for a message, cut to `limit` characters."""
     text = value if isinstance(value, str) else str(value)
     return repr(text if len(text) <= limit else text[:limit] + "…")
 

@@ -11,7 +11,9 @@ from typing import Any
 
 import yaml
 
+from ..display import shorten
 from ..model import InputError
+from .numbers import whole_number
 from .records import DupDict
 from .wording import EMPTY, one_line
 
@@ -37,8 +39,19 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
         data.update(self.construct_mapping(node))
         data.duplicates = self.own_duplicates.get(id(node), ())
 
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        """YAML's integer, or a HugeInt where it has more decimal digits than int() takes."""
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:
+            digits = str(self.construct_scalar(node)).replace("_", "")
+            if digits.lstrip("+-").isdigit():
+                return whole_number(digits)
+            raise
+
 
 _Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 
 _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
 _MERGE = "tag:yaml.org,2002:merge"
@@ -66,7 +79,7 @@ def _duplicate_keys(node: yaml.MappingNode) -> tuple[str, ...]:
     return tuple(dups)
 
 
-def _expanded_size(root: yaml.Node, sizes: dict[int, int]) -> int:
+def expanded_size(root: yaml.Node, sizes: dict[int, int]) -> int:
     """How many nodes `root` stands for once every alias below it is expanded.
 
     Each node's size is computed once (`sizes` is shared between calls), so this is linear in
@@ -117,7 +130,7 @@ def _check_expansion(shared: list[yaml.Node], text: str, name: str) -> None:
     added = 0
     for node in shared:
         size = sizes.get(id(node))
-        added += size if size is not None and size > 0 else _expanded_size(node, sizes)
+        added += size if size is not None and size > 0 else expanded_size(node, sizes)
         if added > limit:
             raise InputError(f"{name}: YAML aliases expand too far (a billion-laughs document?): "
                              f"expanded, they would add more than {limit:,} values")
@@ -174,7 +187,11 @@ def parse_yaml(text: str, name: str) -> tuple[Any, list[int] | None]:
         data = _build(node, loader, {}, shared) if node is not None else None
         _check_expansion(shared, text, name)
     except yaml.MarkedYAMLError as exc:
-        raise InputError(f"{name}: {_message(exc)}") from None
+        raise InputError(f"{name}: {_message(exc, text)}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (\x0b, \x0c, …)
+        line = text.count("\n", 0, exc.position) + 1
+        raise InputError(f"{name}: invalid YAML at line {line}: character U+{exc.character:04X} "
+                         f"is not allowed ({exc.reason})") from None
     except yaml.YAMLError as exc:
         raise InputError(f"{name}: invalid YAML: {one_line(str(exc))}") from None
     except RecursionError:
@@ -185,34 +202,49 @@ def parse_yaml(text: str, name: str) -> tuple[Any, list[int] | None]:
         loader.dispose()
     if data is None and not text.strip():
         raise InputError(f"{name}: {EMPTY}")
-    return data, _record_lines(node)
+    return data, _record_lines(node, text)
 
 
-def _record_lines(node: yaml.Node | None) -> list[int] | None:
+def _line(text: str, mark: yaml.Mark) -> int:
+    """The 1-based line of `mark` as an editor counts it: by `\\n` alone.
+
+    YAML also ends a line at U+0085, U+2028 and U+2029 (and counts `mark.line` so); editors
+    and every other report summcheck writes do not. `mark.index` counts characters.
+    """
+    return text.count("\n", 0, mark.index) + 1
+
+
+def _record_lines(node: yaml.Node | None, text: str) -> list[int] | None:
     if isinstance(node, yaml.MappingNode):
         found = None
         for key_node, value_node in node.value:
             if isinstance(key_node, yaml.ScalarNode) and key_node.value == "claims":
                 found = value_node  # a later duplicate wins, as in construction
         node = found
-    if isinstance(node, yaml.SequenceNode):
-        return [item.start_mark.line + 1 for item in node.value]
-    return None
+    if not isinstance(node, yaml.SequenceNode):
+        return None
+    lines, line, last = [], 1, 0
+    for item in node.value:  # items ascend, so counting line breaks in between stays linear
+        index = item.start_mark.index
+        line += text.count("\n", last, index)
+        last = index
+        lines.append(line)
+    return lines
 
 
-def _message(exc: yaml.MarkedYAMLError) -> str:
+def _message(exc: yaml.MarkedYAMLError, text: str) -> str:
     problem = one_line(exc.problem or "cannot be parsed")
     mark = exc.problem_mark or exc.context_mark
-    where = f" at line {mark.line + 1}" if mark is not None else ""
+    where = f" at line {_line(text, mark)}" if mark is not None else ""
     tagged = re.search(r"constructor for the tag '([^']*)'", problem)
     if isinstance(exc, yaml.constructor.ConstructorError) and tagged:
-        tag = tagged.group(1).replace("tag:yaml.org,2002:", "!!")
+        tag = shorten(tagged.group(1).replace("tag:yaml.org,2002:", "!!"), 60)
         return f"unsupported YAML tag '{tag}'{where} (claims files hold plain data; nothing was run)"
     context = ""
     if exc.context:
         context = f" ({one_line(exc.context)}"
         if exc.context_mark is not None and exc.context_mark is not mark:
-            context += f" that starts at line {exc.context_mark.line + 1}"
+            context += f" that starts at line {_line(text, exc.context_mark)}"
         context += ")"
     return f"invalid YAML{where}: {problem}{context}"
 

@@ -1,19 +1,81 @@
-"""The reporter base class."""
+"""The reporter base class, and what every format shares: how a path and a text from the
+inputs are shown, and how JSON is written.
+
+Every renderer sees the report through `displayable`: each text in it that came from an
+input (messages, rule names, record ids, notes, causes) is on one line with its control
+characters escaped (`display.printable`), and the summaries are in path order whatever the
+order of the command line. Paths stay paths (the CI formats compute repository-relative
+forms from them); `display_path` and `github.repository_path` make them printable.
+"""
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
+import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from ..display import printable
 from .model import Report
 
 
-def display_path(path: Path) -> str:
-    """A path relative to the current directory when it lies under it, else absolute; POSIX-style."""
+def display_path(path: Path | str) -> str:
+    """A path relative to the current directory when it lies under it, else absolute;
+    POSIX-style and printable (a byte that is not UTF-8 as `\\xff`). A relative path that
+    would begin a line with `::` (a workflow command) is written `./::…`."""
     absolute = Path(os.path.abspath(path))  # folds "..", keeps symlinks as the user named them
     try:
-        return absolute.relative_to(Path.cwd()).as_posix()
+        shown = absolute.relative_to(Path.cwd()).as_posix()
     except ValueError:
-        return absolute.as_posix()
+        shown = absolute.as_posix()
+    shown = printable(shown)
+    return "./" + shown if shown.lstrip().startswith("::") else shown
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """A summary that could not be checked, as the renderers show it."""
+
+    path: Path
+    cause: str
+
+
+def displayable(report: Report) -> Report:
+    """A copy of `report` fit to be printed: every text from the inputs printable, the
+    summaries (and those that could not be checked) sorted by `path_order`."""
+    findings = [dataclasses.replace(
+        f, rule=printable(f.rule), name=printable(f.name), message=printable(f.message),
+        record_id=None if f.record_id is None else printable(f.record_id))
+        for f in report.findings]
+    summaries = sorted((dataclasses.replace(s, notes=[printable(n) for n in s.notes])
+                        for s in report.summaries), key=lambda s: path_order(s.path))
+    shown = dataclasses.replace(report, findings=findings, summaries=summaries)
+    errors = getattr(report, "errors", None)  # a RunReport's, or set on a Report by hand
+    if errors is not None:
+        shown.errors = sorted(  # type: ignore[attr-defined]
+            (Unchecked(e.path, printable(str(getattr(e, "cause", "") or e))) for e in errors),
+            key=lambda e: path_order(e.path))
+    return shown
+
+
+def path_order(path: Path) -> str:
+    """The key summaries are listed by: the absolute path, so that neither the order of the
+    command line nor the folder a check starts from shows in a report."""
+    return os.path.abspath(os.fspath(path))
+
+
+# Characters JSON may carry raw but that some reader takes for a line break (U+2028, U+2029,
+# NEL) or cannot encode (a lone surrogate): written as \u escapes, which decode to the same.
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\u061c\u200e\u200f"
+                          "\u202a-\u202e\u2066-\u2069]")
+
+
+def dump_json(data: Any) -> str:
+    """`data` as indented JSON (non-ASCII kept readable), safe to print and to encode."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 class Reporter:
@@ -22,4 +84,8 @@ class Reporter:
     name = ""
 
     def render(self, report: Report) -> str:
+        """The report in this format; the renderer sees it through `displayable`."""
+        return self.format_report(displayable(report))
+
+    def format_report(self, report: Report) -> str:
         raise NotImplementedError

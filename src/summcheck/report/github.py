@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..display import printable
 from .base import Reporter
 from .model import Report
 
@@ -48,20 +49,26 @@ def workspace() -> Path | None:
 
 
 def source_root() -> Path:
-    """The directory repository-relative paths start from: `$GITHUB_WORKSPACE`, else the cwd."""
-    return _abs(workspace() or Path.cwd())
+    """The directory repository-relative paths start from: `$GITHUB_WORKSPACE`, else the top of
+    the git work tree around the current folder (so a report does not depend on the folder a
+    check starts from), else the current folder."""
+    root = workspace()
+    if root is not None:
+        return _abs(root)
+    cwd = _abs(Path.cwd())
+    return next((folder for folder in (cwd, *cwd.parents) if (folder / ".git").exists()), cwd)
 
 
 def repository_path(path: Path) -> str:
     """A finding's path as GitHub wants it: relative to `$GITHUB_WORKSPACE` when set and the
     file lies under it, else relative to the current directory when it lies under that, else
-    absolute. Always POSIX-style."""
+    absolute. Always POSIX-style and printable (a byte that is not UTF-8 as `\\xff`)."""
     for root in (workspace(), Path.cwd()):
         if root is not None:
             rel = relative_to_root(path, root)
             if rel:
-                return rel
-    return _abs(path).as_posix()
+                return printable(rel)
+    return printable(_abs(path).as_posix())
 
 
 # ---------------------------------------------------------------- escaping (Actions toolkit)
@@ -78,9 +85,11 @@ def escape_property(value: str) -> str:
 
 
 def command(name: str, properties: dict[str, object], message: str) -> str:
-    props = ",".join(f"{key}={escape_property(str(value))}"
+    """One workflow command line. Values are made printable first (a message is one line, a
+    byte that is not UTF-8 is `\\xff`), then escaped as the toolkit escapes them."""
+    props = ",".join(f"{key}={escape_property(printable(str(value)))}"
                      for key, value in properties.items() if value is not None)
-    return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
+    return f"::{name}{' ' + props if props else ''}::{escape_data(printable(message))}"
 
 
 # ---------------------------------------------------------------- the reporter
@@ -105,7 +114,7 @@ class GithubReporter(Reporter):
         self.limit = limit
         self.unchecked = unchecked  # an error per summary that could not be checked
 
-    def render(self, report: Report) -> str:
+    def format_report(self, report: Report) -> str:
         counts = report.counts
         overflow = any(counts[kind] > self.limit for kind in counts)
         # The totals notice is a notice annotation itself: keep a slot free for it.

@@ -1,17 +1,15 @@
 """`--format json`: the report as schemas/report.schema.json describes it."""
 from __future__ import annotations
 
-import json
-
 from .. import __version__
-from .base import Reporter, display_path
+from .base import Reporter, display_path, dump_json
 from .model import Report
 
 
 class JsonReporter(Reporter):
     name = "json"
 
-    def render(self, report: Report) -> str:
+    def format_report(self, report: Report) -> str:
         data = {
             "version": __version__,
             "findings": [
@@ -44,4 +42,4 @@ class JsonReporter(Reporter):
             "errors": [{"path": display_path(e.path), "cause": e.cause}
                        for e in getattr(report, "errors", [])],
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dump_json(data)

@@ -65,7 +65,7 @@ class JunitReporter(Reporter):
         #: the threshold for failures; None: the report's own (`Report.fail_on`)
         self.fail_on = fail_on
 
-    def render(self, report: Report) -> str:
+    def format_report(self, report: Report) -> str:
         level = self.fail_on if self.fail_on is not None else report.fail_on
         cases: list[ET.Element] = []
         failures = 0

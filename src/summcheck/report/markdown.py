@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..display import printable
 from .base import Reporter
 from .github import repository_path
 from .model import Report
@@ -27,14 +28,15 @@ _SPECIAL = re.compile(r"([\\`*_\[\]<>&~|@#$])")
 
 def escape_cell(text: str) -> str:
     """Inline text for a table cell (or any inline context): specials escaped, line breaks
-    as <br>, other control characters as spaces."""
-    return "<br>".join(_SPECIAL.sub(r"\\\1", _CONTROL.sub(" ", part.replace("\t", " ")))
-                       for part in _NEWLINES.split(text))
+    as <br>, other control characters as spaces, the rest made printable."""
+    return "<br>".join(
+        _SPECIAL.sub(r"\\\1", printable(_CONTROL.sub(" ", part.replace("\t", " "))))
+        for part in _NEWLINES.split(text))
 
 
 def code_span(text: str, in_table: bool = False) -> str:
     """`text` as a code span, whatever backticks it holds; `|` escaped inside a table."""
-    text = _CONTROL.sub(" ", _NEWLINES.sub(" ", text.replace("\t", " ")))
+    text = printable(_CONTROL.sub(" ", _NEWLINES.sub(" ", text.replace("\t", " "))))
     if in_table:
         text = text.replace("|", "\\|")
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
@@ -69,7 +71,7 @@ class MarkdownReporter(Reporter):
     def __init__(self, limit: int = STEP_SUMMARY_LIMIT) -> None:
         self.limit = limit
 
-    def render(self, report: Report) -> str:
+    def format_report(self, report: Report) -> str:
         head, rows = self._blocks(report)
         full = "".join(head) + "".join(text for text, _ in rows)
         if _size(full) <= self.limit:

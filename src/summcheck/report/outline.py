@@ -5,14 +5,14 @@ for scripts that read its section rows, whose shape therefore stays fixed).
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from ..model import HeadingDecision, Page, SourceDocument
 from ..structure.numbering import roman_value, to_roman
-from .base import display_path
+from ..display import line_start, printable
+from .base import display_path, dump_json
 
 _TRAILING_DIGITS = re.compile(r"(.*?)(\d+)\Z", re.S)
 _TRAILING_ROMAN = re.compile(r"(.*?)([ivxlc]+|[IVXLC]+)\Z", re.S)
@@ -155,7 +155,7 @@ def render_json(doc: SourceDocument, source: Path, *, explain: bool = False,
                 page_numbers: str = "auto") -> str:
     """`summcheck outline --format json`."""
     data = outline_data(doc, source, explain=explain, page_numbers=page_numbers)
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return dump_json(data)
 
 
 # ---------------------------------------------------------------- text
@@ -167,18 +167,22 @@ def render_text(doc: SourceDocument, source: Path, *, explain: bool = False,
     structure = doc.structure
     sections = structure.sections
     n = len(doc.pages)
-    out = [f"{source}: {doc.kind}, {n} page{'s' * (n != 1)}, {doc.line_count} lines, "
-           f"{len(sections)} sections (by {structure.method})"]
-    out.extend(f"note: {note}" for note in doc.notes)
+    # Titles, idents, labels and notes come from the source (or a sidecar): printable, and no
+    # row may begin with `::`.
+    out = [f"{line_start(str(source))}: {doc.kind}, {n} page{'s' * (n != 1)}, "
+           f"{doc.line_count} lines, {len(sections)} sections (by {structure.method})"]
+    out.extend(f"note: {printable(note)}" for note in doc.notes)
     if doc.has_labels:
-        out.append(f"page labels (physical → printed): {label_summary(doc.pages)}")
+        out.append(f"page labels (physical → printed): {printable(label_summary(doc.pages))}")
     out.append("sections:")
     for section in sections:
         # Scripts parse these rows: `  {indent}{ident}  {title}  (p. LABEL, line N)`.
         page = _page_at(doc, section.span.start)
-        where = f"p. {cited_page(doc, page, page_numbers)}" if page and n > 1 else ""
+        label = printable(cited_page(doc, page, page_numbers)) if page and n > 1 else ""
+        where = f"p. {label}" if label else ""
         where += f"{', ' if where else ''}line {section.line}"
-        out.append(f"  {'  ' * (section.level - 1)}{section.ident}  {section.title}  ({where})")
+        out.append(f"  {'  ' * (section.level - 1)}{line_start(section.ident)}  "
+                   f"{printable(section.title)}  ({where})")
     if explain:
         out.extend(_explain_lines(doc, structure.decisions, page_numbers))
     return "\n".join(out) + "\n"
@@ -205,8 +209,9 @@ def _explain_lines(doc: SourceDocument, decisions: list[HeadingDecision],
     for d in decisions:
         page = doc.pages[d.page - 1] if 1 <= d.page <= len(doc.pages) else None
         label = cited_page(doc, page, page_numbers) if page is not None else str(d.page)
-        rows.append((f"line {d.line}", f"p. {label}" if paged else "",
-                     "kept" if d.kept else "dropped", d.ident or "-", _shown_text(d), d.reason))
+        rows.append((f"line {d.line}", f"p. {printable(label)}" if paged else "",
+                     "kept" if d.kept else "dropped", printable(d.ident or "-"),
+                     printable(_shown_text(d)), printable(d.reason)))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for r in rows:
         cells = [r[i].ljust(widths[i]) for i in range(4) if widths[i]]

@@ -10,7 +10,6 @@ identity when lines above it move. No timestamps: the same report gives the same
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 from pathlib import Path
@@ -18,7 +17,7 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..model import Finding
-from .base import Reporter
+from .base import Reporter, dump_json
 from .github import relative_to_root, source_root
 from .model import Report
 
@@ -104,7 +103,9 @@ def artifact_location(path: Path, root: Path) -> dict:
     for a file outside the root."""
     rel = relative_to_root(path, root)
     if rel:
-        return {"uri": quote(rel, safe="/"), "uriBaseId": SRCROOT}
+        # The bytes of the name as the file system has them: `summary-\xff.md` (not UTF-8,
+        # held as a surrogate escape) is `summary-%FF.md`, as RFC 3986 percent-encodes bytes.
+        return {"uri": quote(os.fsencode(rel), safe="/"), "uriBaseId": SRCROOT}
     return {"uri": Path(os.path.abspath(path)).as_uri()}
 
 
@@ -125,7 +126,7 @@ def _root_uri(root: Path) -> str:
 class SarifReporter(Reporter):
     name = "sarif"
 
-    def render(self, report: Report) -> str:
+    def format_report(self, report: Report) -> str:
         from ..rules import all_rules
 
         root = source_root()
@@ -180,4 +181,4 @@ class SarifReporter(Reporter):
                 "results": results,
             }],
         }
-        return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+        return dump_json(log)

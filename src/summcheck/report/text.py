@@ -20,7 +20,7 @@ class TextReporter(Reporter):
         self.color = color
         self.width = width
 
-    def render(self, report: Report) -> str:
+    def format_report(self, report: Report) -> str:
         buffer = io.StringIO()
         console = Console(file=buffer, force_terminal=bool(self.color), no_color=not self.color,
                           width=self.width, highlight=False, soft_wrap=True)

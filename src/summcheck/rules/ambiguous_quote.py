@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
 CODE = "SUM205"
@@ -52,7 +53,9 @@ def check(analysis, min_words: int = MIN_WORDS, min_chars: int = MIN_CHARS) -> I
                            f"characters; at least {min_words} words and {min_chars} characters "
                            f"pin a place down)")
         if len(result.hits) > 1:
-            reasons.append(f"it stands {len(result.hits)} times at {result.record.locator.text!r}")
+            times = f"more than {len(result.hits)}" if result.more_hits else str(len(result.hits))
+            reasons.append(f"it stands {times} times at "
+                           f"{in_quotes(result.record.locator.text)}")
         if reasons:
             yield on_record(result, f"{record_name(result)}: ambiguous quote: "
                             f"{' and '.join(reasons)}; quote the whole clause", path)

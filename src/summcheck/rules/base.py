@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..display import bounded, in_quotes
+
 if TYPE_CHECKING:
     from ..analysis import RecordResult
 
@@ -17,6 +19,11 @@ class Problem:
     column: int | None = None
     record: "RecordResult | None" = None  # set for problems on a claim record
 
+    def __post_init__(self) -> None:
+        # The rules quote input through `display.in_quotes`; this catches what reaches a
+        # message unquoted (a resolver's or a loader's wording that names a number or a key).
+        object.__setattr__(self, "message", bounded(self.message))
+
 
 def on_record(result: "RecordResult", message: str, claims_path: Path) -> Problem:
     return Problem(claims_path, result.record.line, message, record=result)
@@ -26,7 +33,7 @@ def record_name(result: "RecordResult") -> str:
     """How a message names a record: its id, or its position."""
     record = result.record
     if record.id:
-        return f"record {record.id!r}"
+        return f"record {in_quotes(str(record.id))}"
     where = f"line {record.line}" if record.line else f"#{record.index + 1}"
     return f"record at {where}"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
 CODE = "SUM304"
@@ -56,8 +57,8 @@ def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
     for result in dropped:
         yield on_record(result, f"{record_name(result)} is a verified requirement at "
-                        f"{result.record.locator.text!r} that no summary sentence cites; add a "
-                        f"sentence for it or drop the record", path)
+                        f"{in_quotes(result.record.locator.text)} that no summary sentence "
+                        f"cites; add a sentence for it or drop the record", path)
     normative_topics = {}
     for result in dropped:
         if result.record.topic and not _informative(analysis.source, result):
@@ -74,8 +75,9 @@ def check(analysis) -> Iterator[Problem]:
                 yield Problem(analysis.summary.path, sentence.sentence.line,
                               f"this sentence is backed only by informative text while the "
                               f"requirement {record_name(dropped_one)} at "
-                              f"{dropped_one.record.locator.text!r} (topic {topic!r}) is cited "
-                              f"by no sentence; the normative requirement outranks it",
+                              f"{in_quotes(dropped_one.record.locator.text)} (topic "
+                              f"{in_quotes(topic)}) is cited by no sentence; the normative "
+                              f"requirement outranks it",
                               column=sentence.sentence.column)
                 break
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Iterator
 
+from ..analysis import earliest_overlapping
 from .base import Problem, on_record, record_name
 
 CODE = "SUM301"
@@ -41,22 +42,11 @@ def normalise_claim(text: str) -> str:
 def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
     reported: set[int] = set()
-    # Overlapping verified quotes: sweep the hits in document order.
-    hits = sorted((hit.span.start, hit.span.end, r.record.index, r)
-                  for r in analysis.records if r.verified for hit in r.hits)
-    earlier_of: dict[int, object] = {}
-    open_hits: list[tuple[int, int, object]] = []  # (end, index, result) still overlapping
-    for start, end, index, result in hits:
-        open_hits = [h for h in open_hits if h[0] > start]
-        for _, other_index, other in open_hits:
-            if other_index == index:
-                continue
-            first, second = (other, result) if other_index < index else (result, other)
-            known = earlier_of.get(second.record.index)
-            if known is None or first.record.index < known.record.index:
-                earlier_of[second.record.index] = first
-        open_hits.append((end, index, result))
+    # Overlapping verified quotes, each later record naming the earliest it overlaps.
     by_index = {r.record.index: r for r in analysis.records}
+    earliest = earliest_overlapping([(hit.span.start, hit.span.end, r.record.index)
+                                     for r in analysis.records if r.verified for hit in r.hits])
+    earlier_of = {index: by_index[first] for index, first in earliest.items()}
     for index in sorted(earlier_of):
         reported.add(index)
         yield on_record(by_index[index], f"{record_name(by_index[index])} quotes the same "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
 CODE = "SUM204"
@@ -46,6 +47,6 @@ def check(analysis) -> Iterator[Problem]:
         best = max(result.hits, key=lambda h: h.score or 0)
         ocr = " ".join(text[best.span.start:best.span.end].split())
         yield on_record(result, f"{record_name(result)}: the OCR text at "
-                        f"{result.record.locator.text!r} matches (score {best.score:.1f}) but "
-                        f"differs: {'; '.join(result.critical)}; the OCR text says {ocr!r} — "
-                        f"fix the quote or the claim", path)
+                        f"{in_quotes(result.record.locator.text)} matches (score "
+                        f"{best.score:.1f}) but differs: {'; '.join(result.critical)}; the OCR "
+                        f"text says {in_quotes(ocr, 200)} — fix the quote or the claim", path)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
 CODE = "SUM203"
@@ -48,4 +49,5 @@ def check(analysis) -> Iterator[Problem]:
             best = max(fuzzy, key=lambda h: h.score or 0)
             ocr = " ".join(text[best.span.start:best.span.end].split())
             yield on_record(result, f"{record_name(result)}: matched the OCR text fuzzily "
-                            f"(score {best.score:.1f}): the OCR text says {ocr!r}", path)
+                            f"(score {best.score:.1f}): the OCR text says "
+                            f"{in_quotes(ocr, 200)}", path)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..display import quoted, shorten
 from .base import Problem, on_record, record_name
 
 CODE = "SUM200"
@@ -37,5 +38,6 @@ def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
     for result in analysis.records:
         if result.status == "invalid":
-            details = "; ".join(f"{e.json_path}: {e.message}" for e in result.record.errors)
+            details = "; ".join(f"{quoted(e.json_path)}: {shorten(e.message, 200)}"
+                                for e in result.record.errors)
             yield on_record(result, f"invalid {record_name(result)}: {details}", path)

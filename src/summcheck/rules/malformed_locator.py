@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..display import in_quotes, quoted
 from .base import Problem, on_record, record_name
 
 CODE = "SUM104"
@@ -45,12 +46,13 @@ def check(analysis) -> Iterator[Problem]:
                     "; the other parts (" + ", ".join(p.describe() for p in group.locator.parts)
                     + ") are still checked")
             yield Problem(path, group.line,
-                          f"malformed locator ({group.text}): {group.error}; write it as "
-                          f"e.g. (p. 17), (pp. 17–18) or (section 4.2){rest}", column=group.column)
+                          f"malformed locator ({quoted(group.text)}): {group.error}; write it "
+                          f"as e.g. (p. 17), (pp. 17–18) or (section 4.2){rest}",
+                          column=group.column)
         for part in result.parts:
             if part.resolution.problem == "malformed":
                 yield Problem(path, result.sentence.line,
-                              f"malformed locator {part.resolution.part.describe()!r}: "
+                              f"malformed locator {in_quotes(part.resolution.part.describe())}: "
                               f"{part.resolution.message}", column=result.sentence.column)
     claims_path = analysis.claims.path
     for result in analysis.records:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..resolve import describe_offset
+from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
 CODE = "SUM202"
@@ -45,5 +46,5 @@ def check(analysis) -> Iterator[Problem]:
         more = len(result.elsewhere) - len(places)
         where = "; ".join(places) + (f" and {more} more" if more > 0 else "")
         yield on_record(result, f"{record_name(result)}: quote is not at "
-                        f"{result.record.locator.text!r} but stands at {where}; "
+                        f"{in_quotes(result.record.locator.text)} but stands at {where}; "
                         f"correct the locator", path)

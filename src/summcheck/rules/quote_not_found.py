@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..matching import bidi_characters, closest_difference
+from ..matching import (CLOSEST_MAX_QUOTE, bidi_characters, closest_difference,
+                        closest_search_limit)
+from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
 # The closest passage is shown only from this similarity (rapidfuzz partial ratio, 0-100) up.
@@ -66,12 +68,16 @@ def check(analysis) -> Iterator[Problem]:
             message += f"; it holds the bidi control character {', '.join(bidi)}, remove it"
         spans = result.locator_spans
         if spans:
-            region = "\n".join(text[s.start:s.end] for s in spans[:3])
             where = result.record.locator.text
-            closest = closest_difference(region, result.record.quote)
-            if closest is not None and closest.score >= CLOSE_ENOUGH:
-                message += (f"; closest passage at {where!r} ({closest.score:.0f}% similar): "
-                            f"{_clip(closest.passage)!r}")
+            limit = closest_search_limit(result.record.quote)
+            region = _region(text, spans[:3], limit)
+            closest = closest_difference(region, result.record.quote, limit) if limit else None
+            if not limit:
+                message += (f"; closest passage not searched: the quote is longer than "
+                            f"{CLOSEST_MAX_QUOTE:,} characters")
+            elif closest is not None and closest.score >= CLOSE_ENOUGH:
+                message += (f"; closest passage at {in_quotes(where)} "
+                            f"({closest.score:.0f}% similar): {_clip(closest.passage)!r}")
                 if closest.diff:
                     message += f"; words that differ, [-quote-]{{+source+}}: " \
                                f"{_clip(closest.diff, 240)!r}"
@@ -80,8 +86,26 @@ def check(analysis) -> Iterator[Problem]:
                 if closest.lookalikes:
                     message += f"; it has {', '.join(closest.lookalikes)}"
             else:
-                message += f"; no passage at {where!r} comes close to it"
+                message += f"; no passage at {in_quotes(where)} comes close to it"
+            if limit and len(region) > limit:
+                message += f" (searched the first {limit:,} characters of the cited region)"
+        for note in result.cut_short:
+            message += f"; {note}"
         yield on_record(result, message + "; copy the quote verbatim from the source", path)
+
+
+def _region(text: str, spans, limit: int) -> str:
+    """The cited spans joined by line breaks, read no further than one character past
+    `limit` (enough to tell that the search was cut short)."""
+    pieces: list[str] = []
+    size = 0
+    for span in spans:
+        if size > limit:
+            break
+        piece = text[span.start:min(span.end, span.start + limit + 1 - size)]
+        pieces.append(piece)
+        size += len(piece) + 1
+    return "\n".join(pieces)
 
 
 def _clip(passage: str, limit: int = 160) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..display import in_quotes
 from .base import Problem, part_column
 
 CODE = "SUM103"
@@ -41,6 +42,7 @@ def check(analysis) -> Iterator[Problem]:
             if part.resolution.ok and not part.backers:
                 where = part.resolution.part.describe()
                 yield Problem(path, result.sentence.line,
-                              f"no verified claim record stands inside {where!r}: add a record "
-                              f"quoting this place, or fix the record that should back it",
+                              f"no verified claim record stands inside {in_quotes(where)}: add "
+                              f"a record quoting this place, or fix the record that should "
+                              f"back it",
                               column=part_column(result, part.resolution.part))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
 CODE = "SUM206"
@@ -38,4 +39,5 @@ def check(analysis) -> Iterator[Problem]:
             continue
         reasons = "; ".join(r.message for r in result.resolutions if r.problem == "unresolved")
         yield on_record(result, f"{record_name(result)}: locator "
-                        f"{result.record.locator.text!r} does not resolve: {reasons}", path)
+                        f"{in_quotes(result.record.locator.text)} does not resolve: "
+                        f"{reasons}", path)

@@ -1,9 +1,9 @@
 """SUM102: a sentence's locator names a page, section or line the source does not have."""
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
+from ..display import in_quotes
 from .base import Problem, part_column
 
 CODE = "SUM102"
@@ -40,15 +40,6 @@ def check(analysis) -> Iterator[Problem]:
             resolution = part.resolution
             if resolution.problem == "unresolved":
                 yield Problem(path, result.sentence.line,
-                              clip_numbers(f"locator {resolution.part.describe()!r} does not "
-                                           f"resolve: {resolution.message}"),
+                              f"locator {in_quotes(resolution.part.describe())} does not "
+                              f"resolve: {resolution.message}",  # Problem clips its numbers
                               column=part_column(result, resolution.part))
-
-
-_LONG_NUMBER = re.compile(r"\d{21,}")
-
-
-def clip_numbers(message: str) -> str:
-    """`p. 1000000000…0000 (10,000 digits)`: a number no document has is not printed whole."""
-    return _LONG_NUMBER.sub(lambda m: f"{m.group()[:10]}…{m.group()[-4:]} "
-                                      f"({len(m.group()):,} digits)", message)

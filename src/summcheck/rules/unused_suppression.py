@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
 CODE = "SUM100"
@@ -45,7 +46,7 @@ def check(analysis) -> Iterator[Problem]:
     for result in analysis.records:
         for key in sorted(result.record.ignore):
             if (result.record.index, key) not in analysis.used_ignores and _ran(key, ran):
-                yield on_record(result, f"{record_name(result)}: ignore entry {key!r} "
+                yield on_record(result, f"{record_name(result)}: ignore entry {in_quotes(key)} "
                                 f"suppressed nothing; delete it", analysis.claims.path)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from ..confine import refuse_special
 from ..files import read_input
 from ..model import InputError, LazySections, SourceDocument
 from ..structure import SECTION_MODES, find_structure
@@ -29,6 +30,9 @@ def load_source(path: Path, *, page_numbers: str = "auto", ocr: bool = False,
     if sections not in SECTION_MODES:
         raise InputError(f"{path}: sections must be one of {', '.join(SECTION_MODES)}, "
                          f"not {sections!r}")
+    refuse_special(path, "source")
+    if structure is not None:
+        refuse_special(Path(structure), "structure file")
     doc = _load(path, read_input(path, max_bytes, "source document"), page_numbers, ocr)
     doc.structure_finder = partial(find_structure, mode=sections, sidecar=structure)
     doc.sections = LazySections(lambda: doc.structure.sections)

@@ -1,7 +1,9 @@
 """PDF sources through PyMuPDF: text per page, printed page labels, the outline and line fonts."""
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
@@ -49,10 +51,36 @@ def _extract(pdf, first: int, last: int, name: str, sample_every: int,
     return out
 
 
+#: prctl(2) option: the signal the kernel sends this process when its parent dies.
+PR_SET_PDEATHSIG = 1
+
+
+def _tie_to_parent(parent: int) -> None:
+    """Make the forked child unable to outlive its parent or to keep the parent's output open."""
+    # The parent's handlers raise an exception that the child would swallow: die at once instead.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
+    try:  # the kernel kills the child when the parent dies, even by SIGKILL
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (AttributeError, OSError):
+        pass  # no prctl: the parent still kills the child whenever it stops early
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(0)
+    # Whoever reads the parent's stdout or stderr waits until every holder has closed them.
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_every: int,
-                      fonts: bool, conn) -> None:
+                      fonts: bool, conn, parent_end, parent: int) -> None:
     """Runs in the forked process: send back the pages, or the error that stopped it."""
     try:
+        # The fork copied the parent's end of the pipe: held here, it would keep a send
+        # blocked forever on a full pipe once the parent stops reading.
+        parent_end.close()
+        _tie_to_parent(parent)
         import pymupdf
 
         _quiet(pymupdf)
@@ -80,8 +108,9 @@ def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool) -> list[Pa
     middle = count // 2
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_extract_in_child, args=(data, middle, count, name, sample_every, fonts, sender),
-                            daemon=True)
+    child = context.Process(target=_extract_in_child,
+                            args=(data, middle, count, name, sample_every, fonts, sender, receiver,
+                                  os.getpid()), daemon=True)
     try:
         child.start()
     except OSError:  # no fork here (limits, sandbox): one process does it all
@@ -89,14 +118,18 @@ def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool) -> list[Pa
         return _extract(pdf, 0, count, name, sample_every, fonts)
     finally:
         sender.close()
+    answered = False
     try:
         first_half = _extract(pdf, 0, middle, name, sample_every, fonts)
         try:
             second_half = receiver.recv()
         except EOFError:  # the child died without an answer
             second_half = None
+        answered = True
     finally:
         receiver.close()
+        if not answered:  # a corrupt page here, an interruption: the child's work is moot
+            child.kill()
         child.join()
     if isinstance(second_half, InputError):
         raise second_half
@@ -155,9 +188,12 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
     except Exception as exc:  # FileDataError, EmptyFileError, RuntimeError…
         raise InputError(f"{name}: corrupt PDF ({_reason(exc)})") from None
     try:
-        if pdf.needs_pass:
+        try:
+            encrypted, count = pdf.needs_pass, pdf.page_count
+        except Exception as exc:  # a page tree cut short opens fine and fails on first use
+            raise InputError(f"{name}: corrupt PDF ({_reason(exc)})") from None
+        if encrypted:
             raise InputError(f"{name}: encrypted PDF (needs a password)")
-        count = pdf.page_count
         if count <= 0:
             raise InputError(f"{name}: corrupt PDF (no page can be read)")
         notes: list[str] = []

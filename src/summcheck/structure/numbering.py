@@ -16,7 +16,7 @@ _ROMAN_STEPS = ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "i
 def roman_value(word: str) -> int | None:
     """Value of a canonical Roman numeral below 400 (`iv`, `XII`), else None."""
     w = word.lower()
-    if not w or len(w) > 9 or any(c not in _ROMAN_VALUES for c in w):
+    if not w or len(w) > 11 or any(c not in _ROMAN_VALUES for c in w):
         return None
     total = 0
     for idx, c in enumerate(w):
