@@ -7,9 +7,11 @@ import errno
 import json
 import os
 import resource
+import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -194,3 +196,27 @@ def test_the_action_writes_sarif_through_the_same_writer(project):
     with pytest.raises(ActionError, match="sarif-file: .*folder.sarif"):
         write_file(project / "folder.sarif", "{}\n")
     assert leftovers(project) == [] and leftovers(project / "sub") == []
+
+
+@pytest.mark.parametrize("signum, cause", [(signal.SIGTERM, "interrupted (SIGTERM)"),
+                                           (signal.SIGINT, "interrupted")])
+def test_a_cancelled_action_ends_with_one_error_and_exit_2(tmp_path, monkeypatch, capsys,
+                                                           signum, cause):
+    """GitHub cancels a job with SIGINT, then SIGTERM: the action says so in one annotation,
+    sets its outputs and exits 2, and leaves the test process's own handlers as they were."""
+    from summcheck import action
+
+    before = signal.getsignal(signal.SIGTERM)
+
+    def cancelled(env):
+        os.kill(os.getpid(), signum)
+        time.sleep(5)  # the handler raises before this ends
+        return 0
+
+    monkeypatch.setattr(action, "run", cancelled)
+    outputs = tmp_path / "out.txt"
+    code = action.main({"GITHUB_OUTPUT": str(outputs)})
+    assert code == 2
+    assert capsys.readouterr().out.splitlines() == [f"::error::summcheck: {cause}"]
+    assert "exit-code=2" in outputs.read_text(encoding="utf-8")
+    assert signal.getsignal(signal.SIGTERM) == before

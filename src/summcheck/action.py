@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from .interrupt import Interrupted, interruptions_raised
 from .model import InputError
 from .report.github import command
 
@@ -342,7 +343,12 @@ def _errors_markdown(errors) -> str:
 def main(env: Mapping[str, str] | None = None) -> int:
     env = os.environ if env is None else env
     try:
-        return run(env)
+        with interruptions_raised():  # a cancelled job: SIGINT, then SIGTERM
+            return run(env)
+    except KeyboardInterrupt:
+        message = Interrupted("SIGINT").cause()
+    except Interrupted as exc:
+        message = exc.cause()
     except (ActionError, InputError) as exc:
         message = str(exc) or type(exc).__name__  # printed through command(): one line
     except OSError as exc:

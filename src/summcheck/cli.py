@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import gc
 import os
-import signal
 import sys
 from enum import Enum
 from pathlib import Path
@@ -22,6 +21,7 @@ except ImportError:  # pragma: no cover - older typer
 
 from . import __version__
 from .display import printable
+from .interrupt import Interrupted, interruptions_raised
 from .model import InputError
 
 
@@ -427,23 +427,6 @@ def extract(source: Path = typer.Argument(..., help="Source document.")) -> None
                "pip install 'summcheck[extract]'")
 
 
-class Interrupted(BaseException):
-    """SIGINT or SIGTERM arrived. It unwinds the stack as KeyboardInterrupt does (temporary
-    files are removed, the PDF extraction child is stopped), but passes through typer, which
-    turns a KeyboardInterrupt into a silent exit 130."""
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    # One interruption is enough: a second signal must not cut the cleanup of the first short.
-    for name in INTERRUPTING_SIGNALS:
-        signal.signal(getattr(signal, name), signal.SIG_IGN)
-    raise Interrupted(signal.Signals(signum).name)
-
-
-#: The signals that end a run with "summcheck: interrupted" and exit 2.
-INTERRUPTING_SIGNALS = ("SIGINT", "SIGTERM")
-
-
 def main() -> None:
     """Entry point: no traceback for any failure, exit 2 when the check could not run."""
     # PyMuPDF 2 imports its optional layout-analysis and Markdown helpers (numpy, onnxruntime) on
@@ -454,14 +437,16 @@ def main() -> None:
     # A run allocates hundreds of thousands of small objects (the words of a long source) and no
     # reference cycles worth collecting before the process ends: the cyclic collector only costs.
     gc.disable()
-    previous = _catch_interruptions()
     try:
-        app()
+        with interruptions_raised():
+            app()
     except SystemExit:
         raise
-    except (KeyboardInterrupt, Interrupted) as exc:
-        how = "" if isinstance(exc, KeyboardInterrupt) or str(exc) == "SIGINT" else f" ({exc})"
-        print(f"summcheck: interrupted{how}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"summcheck: {Interrupted('SIGINT').cause()}", file=sys.stderr)
+        sys.exit(2)
+    except Interrupted as exc:
+        print(f"summcheck: {exc.cause()}", file=sys.stderr)
         sys.exit(2)
     except Exception as exc:  # an internal error must still end with one line and exit 2
         if os.environ.get("SUMMCHECK_DEBUG"):
@@ -469,22 +454,3 @@ def main() -> None:
         print(f"summcheck: internal error: {type(exc).__name__}: {printable(str(exc))} "
               f"(set SUMMCHECK_DEBUG=1 for a traceback)", file=sys.stderr)
         sys.exit(2)
-    finally:
-        for signum, handler in previous.items():  # main() called in-process (tests) leaves
-            signal.signal(signum, handler)        # its caller's handlers as they were
-
-
-def _catch_interruptions() -> dict[int, object]:
-    """Turn SIGINT and SIGTERM into Interrupted; the handlers replaced, to restore them.
-    Only the main thread may set handlers: elsewhere the caller's stay in force."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return {}
-    previous = {}
-    for name in INTERRUPTING_SIGNALS:
-        signum = getattr(signal, name)
-        handler = signal.signal(signum, _interrupt)
-        if handler is not None:  # None: set outside Python, and not restorable from here
-            previous[signum] = handler
-    return previous
