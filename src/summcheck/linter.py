@@ -7,6 +7,7 @@ from pathlib import Path
 from .analysis import Analysis, analyse
 from .changed import claims_source
 from .claimfiles.wording import describe
+from .display import in_quotes
 from .config import Config
 from .confine import Confinement, refuse_special
 from .modality import Lexicon
@@ -152,17 +153,17 @@ def load_and_analyse(path: Path, options: Options) -> Analysis:
         mapping and mapping.page_numbers) or "auto"
     if page_numbers not in PAGE_NUMBER_MODES:
         raise InputError(f"{path}: front matter: page-numbers must be auto, label or physical, "
-                         f"not {describe(page_numbers)}")
+                         f"not {shown_value(page_numbers)}")
     ocr = options.ocr if options.ocr is not None else front.get(
         "ocr", mapping.ocr if mapping and mapping.ocr is not None else False)
     if not isinstance(ocr, bool):
-        raise InputError(f"{path}: front matter: ocr must be true or false, not {describe(ocr)}")
+        raise InputError(f"{path}: front matter: ocr must be true or false, not {shown_value(ocr)}")
     sections = options.sections or front.get("sections") or (
         mapping and mapping.sections) or "auto"
     if sections not in SECTION_MODES:
         where = "sections" if options.sections else "front matter: sections"
         raise InputError(f"{path}: {where} must be one of "
-                         f"{', '.join(SECTION_MODES)}, not {describe(sections)}")
+                         f"{', '.join(SECTION_MODES)}, not {shown_value(sections)}")
     structure = named["structure"]
     try:
         source = load_source(source_path, page_numbers=page_numbers, ocr=ocr, sections=sections,
@@ -269,12 +270,18 @@ def _blame(exc: InputError, role: str, path: Path) -> InputError:
     return exc
 
 
+def shown_value(value: object) -> str:
+    """A front-matter value as an error quotes it: text in quotes, anything else by its kind
+    (never a repr, which a YAML alias tree would blow up)."""
+    return in_quotes(value) if isinstance(value, str) else describe(value)
+
+
 def _front_value(path: Path, front: dict, key: str) -> Path | None:
     value = front.get(key)
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{path}: front matter: {key} must be a file name, not {describe(value)}")
+        raise InputError(f"{path}: front matter: {key} must be a file name, not {shown_value(value)}")
     return Path(path).parent / value
 
 
