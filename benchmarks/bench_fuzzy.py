@@ -8,7 +8,7 @@ from the clean text layer, each with its reference OCR span (`ocr_start`/`ocr_en
 global alignment of the whole clean page with the whole OCR page), and fabricated quotes.
 
 Measured in one run, on the same quotes:
-- **at-locator**: the quote aligned on its page — summcheck.fuzzy (`FuzzyIndex.align`) and a
+- **at-locator**: the quote aligned on its page — summcheck.matching.fuzzy (`FuzzyIndex.align`) and a
   difflib aligner (`SequenceMatcher.find_longest_match` for the anchor, then
   `get_matching_blocks` in a window around it for the boundaries, the way difflib-based quote
   aligners work); time per quote (fastest of --repeat runs), exact span boundaries (both ends equal
@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 
-from summcheck.fuzzy import FuzzyIndex, fold_quote  # noqa: E402
-from summcheck.normalize import FoldedQuote, fold  # noqa: E402
+from summcheck.matching.fuzzy import FuzzyIndex, fold_quote  # noqa: E402
+from summcheck.matching.normalize import FoldedQuote, fold  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "ocr"
 THRESHOLD = 90.0

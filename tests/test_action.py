@@ -18,6 +18,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from conftest import run_in_process
 import yaml
 
 from summcheck import action as action_module
@@ -107,8 +108,9 @@ class PullRequest:
 
     def run(self, env: dict[str, str] | None = None, **inputs: str) -> "Run":
         env = env if env is not None else self.env(**inputs)
-        done = subprocess.run([sys.executable, "-m", "summcheck.action"], env=env,
-                              cwd=self.workspace, capture_output=True, text=True, timeout=300)
+        # `python -m summcheck.action` in this process: the environment is the step's, whole.
+        done = run_in_process(lambda: action_module.main(env), cwd=self.workspace, env=env,
+                              replace_env=True, argv=["summcheck.action"])
         return Run(done, self)
 
     @property
@@ -421,6 +423,7 @@ def evaluate(expression_text: str, inputs: dict[str, str], steps: dict[str, dict
     return re.sub(r"\$\{\{(.*?)\}\}", one, expression_text)
 
 
+@pytest.mark.integration
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
 def test_the_action_run_step_passes_hostile_inputs_as_data(pr):
     """Execute action.yml's `run` step with bash, its `env:` evaluated from hostile inputs."""
@@ -498,6 +501,7 @@ def test_action_yml_is_a_composite_action_wired_to_the_script():
             assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", step["uses"]), step["uses"]
 
 
+@pytest.mark.integration
 def test_action_installs_from_its_own_checkout(tmp_path):
     """The install step, run as the runner would, builds summcheck from $GITHUB_ACTION_PATH
     (a non-editable install: the package data must come along)."""

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from summcheck.analysis import earliest_overlapping
-from summcheck.matching import (CLOSEST_MAX_QUOTE, CLOSEST_MAX_REGION, MAX_KEPT_HITS, Matcher,
-                                closest_search_limit)
+from summcheck.matching.exact import MAX_KEPT_HITS, Matcher
+from summcheck.matching.nearest import CLOSEST_MAX_QUOTE, CLOSEST_MAX_REGION, closest_search_limit
+from summcheck.matching.normalize import FoldedQuote
+from summcheck.matching.ocr import MAX_FUZZY_QUOTE, too_long
 from summcheck.model import Page, SourceDocument, Span
-from summcheck.normalize import FoldedQuote
-from summcheck.ocr_matching import MAX_FUZZY_QUOTE, too_long
 
 
 def _sweep_reference(spans: list[tuple[int, int, int]]) -> dict[int, int]:
@@ -177,7 +177,7 @@ def test_sum201_says_when_the_closest_passage_search_is_cut(tmp_path: Path) -> N
 def test_fuzzy_search_of_a_repetitive_text_is_cut_short_and_still_finds_the_passage() -> None:
     """Every letter group of the quote stands thousands of times: the seeds read are capped,
     the cut is counted, and a garbled copy of a passage that stands once is still found."""
-    from summcheck.fuzzy import FuzzyIndex
+    from summcheck.matching.fuzzy import FuzzyIndex
 
     filler = "shall keep records " * 20_000
     passage = "the operator shall keep records of every change made to the system"

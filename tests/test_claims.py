@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
+from conftest import assert_scales_linearly, cpu_seconds
 import yaml
 
 from summcheck import claims as claims_mod
@@ -438,9 +438,9 @@ def test_billion_laughs_stays_linear(tmp_path):
         lines.append(f"  x-a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
     path = tmp_path / "laughs.yaml"
     path.write_text("\n".join(lines) + "\n")
-    start = time.perf_counter()
-    assert "YAML aliases expand too far" in _input_error(path)
-    assert time.perf_counter() - start < 2
+    message: list[str] = []
+    assert cpu_seconds(lambda: message.append(_input_error(path))) < 2
+    assert "YAML aliases expand too far" in message[0]
 
 
 def _alias_bomb(levels: int, record: str) -> str:
@@ -466,9 +466,9 @@ def _alias_bomb(levels: int, record: str) -> str:
 def test_alias_bomb_is_refused_quickly(tmp_path, levels, record):
     path = tmp_path / "claims.yaml"
     path.write_text(_alias_bomb(levels, record))
-    start = time.perf_counter()
-    message = _input_error(path)
-    assert time.perf_counter() - start < 2
+    messages: list[str] = []
+    assert cpu_seconds(lambda: messages.append(_input_error(path))) < 2
+    message = messages[0]
     assert message == f"{path}: YAML aliases expand too far (a billion-laughs document?): expanded, they " \
                       f"would add more than 1,000,000 values"
 
@@ -477,25 +477,26 @@ def test_alias_within_the_bound_is_a_record_error_quickly(tmp_path):
     # 9^5 values behind one quote: allowed, and the schema check never expands them.
     path = tmp_path / "claims.yaml"
     path.write_text(_alias_bomb(5, "  - {claim: c, locator: p. 4, quote: *top, strength: states}\n"))
-    start = time.perf_counter()
-    cf = load_claims(path)
-    assert time.perf_counter() - start < 2
+    loaded: list = []
+    assert cpu_seconds(lambda: loaded.append(load_claims(path))) < 2
+    cf = loaded[0]
     assert errors_of(cf.records[0]) == [("$.claims[0].quote", "quote must be text, found a list")]
 
 
 def test_shared_anchors_in_ten_thousand_records_load(tmp_path):
     # The ordinary use of aliases: a locator or an ignore list shared by every record.
-    lines = ["x-ignore: &ign [SUM205, duplicate-claim]", "x-loc: &loc {section: '4.2'}", "claims:"]
-    for i in range(10_000):
-        lines.append(f"  - {{id: c{i}, claim: Claim {i}., locator: *loc, quote: quote number {i}, "
-                     f"strength: states, ignore: *ign}}")
-    path = tmp_path / "claims.yaml"
-    path.write_text("\n".join(lines) + "\n")
-    start = time.perf_counter()
-    cf = load_claims(path)
-    assert time.perf_counter() - start < 5
-    assert len(cf.records) == 10_000 and all(r.valid for r in cf.records)
-    assert cf.records[-1].ignore == frozenset({"SUM205", "duplicate-claim"})
+    def run(n: int) -> None:
+        lines = ["x-ignore: &ign [SUM205, duplicate-claim]", "x-loc: &loc {section: '4.2'}", "claims:"]
+        for i in range(n):
+            lines.append(f"  - {{id: c{i}, claim: Claim {i}., locator: *loc, quote: quote number {i}, "
+                         f"strength: states, ignore: *ign}}")
+        path = tmp_path / "claims.yaml"
+        path.write_text("\n".join(lines) + "\n")
+        cf = load_claims(path)
+        assert len(cf.records) == n and all(r.valid for r in cf.records)
+        assert cf.records[-1].ignore == frozenset({"SUM205", "duplicate-claim"})
+
+    assert_scales_linearly(run, 600)  # ... and 2,400 records
 
 
 # ---------------------------------------------------------------- speed
@@ -508,25 +509,30 @@ def _records(n: int) -> list[dict]:
 
 @pytest.mark.parametrize("fmt", ["jsonl", "json", "yaml"])
 def test_ten_thousand_records_load_fast(tmp_path, fmt):
-    records = _records(10_000)
-    path = tmp_path / f"big.{fmt}"
-    if fmt == "jsonl":
-        path.write_text("\n".join(json.dumps(r) for r in records))
-    elif fmt == "json":
-        path.write_text(json.dumps(records, indent=1))
-    else:
-        dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # the pure-Python emitter takes seconds
-        path.write_text(yaml.dump({"claims": records}, Dumper=dumper, sort_keys=False))
+    def write(n: int) -> Path:
+        records = _records(n)
+        path = tmp_path / f"big{n}.{fmt}"
+        if fmt == "jsonl":
+            path.write_text("\n".join(json.dumps(r) for r in records))
+        elif fmt == "json":
+            path.write_text(json.dumps(records, indent=1))
+        else:
+            dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # the pure-Python emitter takes seconds
+            path.write_text(yaml.dump({"claims": records}, Dumper=dumper, sort_keys=False))
+        return path
+
+    paths = {n: write(n) for n in (600, 2_400)}
     claims_mod.record_validator()  # built once per process; not part of the per-file cost
-    start = time.perf_counter()
-    cf = load_claims(path)
-    elapsed = time.perf_counter() - start
-    assert len(cf.records) == 10_000 and all(r.valid for r in cf.records)
-    assert cf.records[-1].line is not None
-    # Typical on one core: JSONL/JSON ~0.2 s, YAML ~1.1 s (libyaml composing the node tree is
-    # most of it). The limits leave room for a busy CI machine; they catch quadratic slips.
-    limit = {"jsonl": 2.0, "json": 2.0}.get(fmt, 5.0 if hasattr(yaml, "CSafeLoader") else 15.0)
-    assert elapsed < limit, f"{fmt}: {elapsed:.2f}s"
+
+    def run(n: int) -> None:
+        cf = load_claims(paths[n])
+        assert len(cf.records) == n and all(r.valid for r in cf.records)
+        assert cf.records[-1].line is not None
+
+    # Four times the records, about four times the CPU time: catches quadratic slips, not a
+    # slow machine. (10,000 records take ~0.2 s as JSONL/JSON, ~1.1 s as YAML on one core;
+    # benchmarks/ measures the absolute figures.)
+    assert_scales_linearly(run, 600)
 
 
 def test_fast_path_never_accepts_what_the_schema_rejects():

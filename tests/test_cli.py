@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from conftest import run_summcheck
 
 from summcheck import __version__
 
@@ -44,8 +45,7 @@ CLEAN_CLAIMS = [
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "summcheck", *args], cwd=cwd,
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    return run_summcheck(*args, cwd=cwd)
 
 
 def write_case(tmp: Path, claims: list[dict] | None = None, summary_body: str | None = None,
@@ -254,6 +254,7 @@ def test_outline_lists_labels_and_sections(tmp_path):
     assert "1→i, 2→ii, 3→1, 4→2" in result.stdout
 
 
+@pytest.mark.integration
 def test_cli_import_does_not_load_pymupdf():
     code = "import sys, summcheck.cli; print('pymupdf' in sys.modules or 'fitz' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

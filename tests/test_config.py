@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_summcheck
 
 from summcheck.config import find_config, load_config
 from summcheck.model import InputError
@@ -38,8 +38,7 @@ def project(tmp: Path, summary: str, *, front: bool = True, records=(RECORD,)) -
 
 
 def run(tmp: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "summcheck", "check", *args, "--format", "json"],
-                          cwd=tmp, capture_output=True, text=True)
+    return run_summcheck("check", *args, "--format", "json", cwd=tmp)
 
 
 def rules_of(result: subprocess.CompletedProcess) -> list[tuple[str, str, int]]:

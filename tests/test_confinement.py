@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import summcheck
-from summcheck.changed import inputs_of
+from summcheck.inputs.resolution import inputs_of
 from summcheck.cli import app
 from summcheck.config import load_config
 from summcheck.model import InputError

@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_summcheck
 
 HERE = Path(__file__).resolve().parent
 CASES = ["de-dsgvo-locator-defects", "es-dudh-locator-defects", "pt-dudh-locator-defects",
@@ -30,7 +31,7 @@ CASES = ["de-dsgvo-locator-defects", "es-dudh-locator-defects", "pt-dudh-locator
 # Repository-relative POSIX paths of the summaries checked.
 SUMMARIES = [f"cases/{case}/summary.md" for case in CASES] + ["examples/rfc3986/summary.md"]
 FORMATS = ["json", "sarif"]
-HASH_SEEDS = ["1", "2718281828"]  # the baseline runs with 0
+HASH_SEEDS = ["0", "1", "2718281828"]  # child processes; the baseline runs in this one
 # Keys of the JSON report whose values are paths (relative to the current folder).
 PATH_KEYS = {"path", "source", "claims"}
 
@@ -47,10 +48,16 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def _check(repo: Path, cwd: str, summaries: list[str], fmt: str, seed: str = "0") -> bytes:
-    """The report of a check started in repo/cwd on the summaries (repository-relative paths)."""
+def _check(repo: Path, cwd: str, summaries: list[str], fmt: str, seed: str | None = None) -> bytes:
+    """The report of a check started in repo/cwd on the summaries (repository-relative paths):
+    in this process, or with `seed` in a child `python -m summcheck` run with that PYTHONHASHSEED."""
     folder = repo / cwd
     paths = [posixpath.relpath(s, cwd) for s in summaries]
+    if seed is None:
+        done = run_summcheck("check", *paths, "--format", fmt, cwd=folder)
+        assert done.returncode in (0, 1), done.stderr
+        assert "Traceback" not in done.stderr
+        return done.stdout_bytes
     env = dict(os.environ, PYTHONHASHSEED=seed, NO_COLOR="1", PYTHONIOENCODING="utf-8")
     env.pop("GITHUB_ACTIONS", None)
     done = subprocess.run([sys.executable, "-m", "summcheck", "check", *paths, "--format", fmt],
@@ -80,7 +87,7 @@ def _rerooted(report: object, repo: Path, cwd: str) -> object:
 
 @pytest.fixture(scope="module")
 def baseline(repo: Path) -> dict[str, bytes]:
-    """Each format's report from the repository root, paths in the listed order, seed 0."""
+    """Each format's report from the repository root, paths in the listed order, in this process."""
     return {fmt: _check(repo, ".", SUMMARIES, fmt) for fmt in FORMATS}
 
 
@@ -95,6 +102,7 @@ def test_reports_have_findings_to_compare(baseline: dict[str, bytes], fmt: str) 
         assert len(report["runs"][0]["results"]) >= 30
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_same_bytes_across_runs_and_hash_seeds(repo: Path, baseline: dict[str, bytes], fmt: str) -> None:
     # Set iteration order follows PYTHONHASHSEED; nothing a report holds may depend on it.

@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import run_summcheck
 
 import summcheck
 
@@ -174,9 +174,7 @@ def check(tmp_path: Path, source: str, records: list[dict], sentences: list[str]
 
 
 def cli(folder: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "summcheck", "check", "summary.md",
-                           "--format", "json", *args],
-                          cwd=folder, capture_output=True, text=True, encoding="utf-8")
+    return run_summcheck("check", "summary.md", "--format", "json", *args, cwd=folder)
 
 
 def json_findings(proc: subprocess.CompletedProcess, rule: str) -> list[dict]:

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_summcheck as run_line
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -36,9 +35,7 @@ PLANTED = {
 
 
 def run_summcheck(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NO_COLOR="1")
-    return subprocess.run([sys.executable, "-m", "summcheck", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, encoding="utf-8", timeout=300)
+    return run_line(*args, cwd=ROOT)
 
 
 def json_report(summary: Path) -> tuple[int, dict]:

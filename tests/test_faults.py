@@ -125,6 +125,7 @@ def child_env() -> dict[str, str]:
     return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1"}
 
 
+@pytest.mark.integration
 def test_a_file_size_limit(project):
     """SIGXFSZ ignored (Python does at start-up): the write fails with EFBIG."""
     done = subprocess.run([sys.executable, "-m", "summcheck", "check", "summary.md", "--format",
@@ -155,6 +156,7 @@ main()
 """
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
 def test_an_interruption_during_the_write(project, signal_name):
     done = subprocess.run([sys.executable, "-c", INTERRUPT_DURING_WRITE, signal_name],

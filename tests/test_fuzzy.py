@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from summcheck.fuzzy import (
-    DEFAULT_THRESHOLD, FuzzyIndex, align, critical_differences, find_critical, fold_quote,
-    hit_in_original, letters_differ, score_of, search,
+from summcheck.matching.critical import critical_differences, find_critical
+from summcheck.matching.fuzzy import (
+    DEFAULT_THRESHOLD, FuzzyIndex, align, fold_quote, hit_in_original, letters_differ, score_of,
+    search,
 )
-from summcheck.normalize import FoldedQuote, fold
+from summcheck.matching.normalize import FoldedQuote, fold
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ocr"
 
@@ -349,3 +350,17 @@ def test_critical_changes(quote, ocr, kind):
 ])
 def test_ocr_confusions_are_not_critical(quote, ocr):
     assert critical_differences(quote, ocr) == []
+
+
+def test_critical_differences_read_modal_words_with_the_project_lexicon():
+    """SUM204 reads modal verbs as SUM302/303 do: with the project's additions to the lexicon."""
+    from summcheck.modality import build_lexicon
+
+    quote = "The operator is bound to keep the records of every change"
+    ocr = "The operator may keep the records of every change"
+    assert critical_differences(quote, ocr) == [
+        'modal verb: the OCR text has "may" (permits), the quote has no such word '
+        '(it reads "is bound to")']
+    extended = build_lexicon({"en": {"requires": ["is bound to"]}})
+    assert critical_differences(quote, ocr, extended) == [
+        'modal verb: the quote has "is bound to" (requires), the OCR text "may" (permits)']

@@ -7,19 +7,19 @@ that no longer matched.
 from __future__ import annotations
 
 import json
-import time
 import unicodedata
 from pathlib import Path
 
 import pytest
+from conftest import cpu_seconds
 
 import summcheck
 from summcheck.claims import loads_claims
 from summcheck.config import load_config
-from summcheck.matching import Matcher
+from summcheck.matching.exact import Matcher
+from summcheck.matching.normalize import FoldedQuote
 from summcheck.modality import Lexicon, build_lexicon, modal_words
 from summcheck.model import InputError, SourceDocument, Span
-from summcheck.normalize import FoldedQuote
 from summcheck.summary import load_summary
 
 HUGE = "1" + "0" * 5000  # past Python's 4,300-digit limit for int(str)
@@ -72,10 +72,15 @@ def test_a_billion_laughs_front_matter_names_the_key_and_the_type(tmp_path: Path
     path = tmp_path / "s.md"
     path.write_text("\n".join(["---", "source: s.txt", *_alias_tree(), "---", "Text (line 1).", ""]),
                     encoding="utf-8")
-    started = time.monotonic()
-    with pytest.raises(InputError) as caught:
-        load_summary(path)
-    assert time.monotonic() - started < 2
+    caught: list = []
+
+    def load() -> None:
+        with pytest.raises(InputError) as raised:
+            load_summary(path)
+        caught.append(raised)
+
+    assert cpu_seconds(load) < 2
+    caught = caught[0]
     message = str(caught.value)
     assert "front matter" in message and "a list" in message and "aliases" in message
     assert len(message) < 300
@@ -85,10 +90,11 @@ def test_a_billion_laughs_claims_file_is_refused_quickly() -> None:
     text = "\n".join(["x-" + line for line in _alias_tree()[:-1]]
                      + ["claims:", "  - claim: *i", "    locator: *i", "    quote: *i",
                         "    strength: requires"]) + "\n"
-    started = time.monotonic()
-    with pytest.raises(InputError, match="aliases expand too far"):
-        loads_claims(text, fmt="yaml")
-    assert time.monotonic() - started < 2
+    def load() -> None:
+        with pytest.raises(InputError, match="aliases expand too far"):
+            loads_claims(text, fmt="yaml")
+
+    assert cpu_seconds(load) < 2
 
 
 def test_one_record_reports_a_bounded_number_of_problems() -> None:
@@ -257,7 +263,7 @@ def test_every_character_that_folds_to_a_hyphen_is_a_hyphen() -> None:
     """Found by the property tests: "a\ufe63b" folded to "a-b", which folded again to "ab"."""
     import sys
 
-    from summcheck.normalize import DASH_FOLDS, HYPHENS, fold_char
+    from summcheck.matching.normalize import DASH_FOLDS, HYPHENS, fold_char
 
     dashes = {"-", *DASH_FOLDS}  # what fold_char makes "-" of, once NFKC is done
     nfkc = unicodedata.normalize
@@ -273,7 +279,7 @@ def test_every_character_that_folds_to_a_hyphen_is_a_hyphen() -> None:
     "a\ufe63b",  # a small hyphen-minus, a hyphen once folded
 ])
 def test_folding_twice_changes_nothing(text: str) -> None:
-    from summcheck.normalize import fold
+    from summcheck.matching.normalize import fold
 
     once = fold(text).text
     assert fold(once).text == once

@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from summcheck.matching import Matcher, bidi_characters, closest_passage
+from summcheck.matching.exact import Matcher
+from summcheck.matching.nearest import closest_passage
+from summcheck.matching.normalize import FoldedQuote, bidi_characters, fold
 from summcheck.model import Page, SourceDocument, Span
-from summcheck.normalize import FoldedQuote, fold
 
 # RFC 3986, section 2.1, as the RFC's plain text lays it out (three-space indent, hard wraps).
 RFC_2_1 = (

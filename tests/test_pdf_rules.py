@@ -14,14 +14,14 @@ Physical page -> printed label in the labelled PDF:
 """
 from __future__ import annotations
 
+import functools
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pymupdf
 import pytest
+from conftest import run_summcheck
 
 RFC_TEXT = (Path(__file__).resolve().parent / "cases" / "_sources" / "rfc3986-p1-12.txt").read_text(
     encoding="utf-8")
@@ -103,7 +103,10 @@ LABELS = [
 ]
 
 
-def make_pdf(path: Path, *, labels: bool = True, toc: bool = True) -> Path:
+@functools.lru_cache(maxsize=None)
+def _pdf_bytes(labels: bool, toc: bool) -> bytes:
+    """The fixture PDF, built once per test session for each combination of labels and outline
+    (embedding and subsetting the font is most of a test's time otherwise)."""
     doc = pymupdf.open()
     font = pymupdf.Font("cjk")  # ships with PyMuPDF; has the "fi" ligature and a soft hyphen
     for heading, paragraphs in PAGES:
@@ -121,8 +124,13 @@ def make_pdf(path: Path, *, labels: bool = True, toc: bool = True) -> Path:
     if labels:
         doc.set_page_labels(LABELS)
     doc.subset_fonts()
-    doc.save(path, garbage=3, deflate=True)
+    data = doc.tobytes(garbage=3, deflate=True)
     doc.close()
+    return data
+
+
+def make_pdf(path: Path, *, labels: bool = True, toc: bool = True) -> Path:
+    path.write_bytes(_pdf_bytes(labels, toc))
     return path
 
 
@@ -154,10 +162,7 @@ def line_of(folder: Path, fragment: str) -> int:
 
 
 def check(folder: Path, *args: str) -> tuple[int, list[tuple[str, str, int]], subprocess.CompletedProcess]:
-    proc = subprocess.run([sys.executable, "-m", "summcheck", "check", "summary.md", "--format", "json",
-                           *args], cwd=folder, capture_output=True, text=True, encoding="utf-8",
-                          stdin=subprocess.DEVNULL, env=dict(os.environ, PYTHONIOENCODING="utf-8"),
-                          timeout=120)
+    proc = run_summcheck("check", "summary.md", "--format", "json", *args, cwd=folder)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
     if proc.returncode == 2:
         return 2, [], proc

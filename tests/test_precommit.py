@@ -1,6 +1,6 @@
 """The pre-commit hooks, run by the real pre-commit against temporary git repositories.
 
-Also covers what the hooks rely on: `summcheck.changed.summaries_for` and `summcheck check`
+Also covers what the hooks rely on: `summcheck.inputs.discovery.summaries_for` and `summcheck check`
 given files that are not summaries (a source, a claims file, a README), which pre-commit passes
 for every changed file.
 
@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from summcheck.changed import inputs_of, is_summary, summaries_for
+from summcheck.inputs.discovery import summaries_for
+from summcheck.inputs.resolution import inputs_of
+from summcheck.inputs.summaries import is_summary
 from summcheck.cli import app
 from summcheck.config import load_config
 
@@ -280,6 +282,7 @@ def test_check_still_reports_a_summary_with_broken_front_matter(tmp_path, monkey
 # ---------------------------------------------------------------- the real pre-commit
 
 
+@pytest.mark.integration
 def test_try_repo_passes_a_clean_summary_and_maps_changed_files(tmp_path, hook_repo):
     """`pre-commit try-repo` with this checkout's hooks, as a user would try them."""
     repo, _ = hook_repo
@@ -295,6 +298,7 @@ def test_try_repo_passes_a_clean_summary_and_maps_changed_files(tmp_path, hook_r
     assert "examples/rfc3986/summary.md" in out
 
 
+@pytest.mark.integration
 def test_hook_passes_a_clean_summary(tmp_path, run_hook):
     project = make_project(tmp_path / "project", "rfc3986", "fhs", "defects")
     done = run_hook(project, "summcheck", "--files", "examples/rfc3986/summary.md")
@@ -303,6 +307,7 @@ def test_hook_passes_a_clean_summary(tmp_path, run_hook):
     assert "Passed" in out and "Checked examples/rfc3986/summary.md" in out
 
 
+@pytest.mark.integration
 def test_hook_fails_a_summary_with_defects(tmp_path, run_hook):
     project = make_project(tmp_path / "project", "rfc3986", "fhs", "defects")
     done = run_hook(project, "summcheck", "--files", "examples/defects/summary.md")
@@ -314,6 +319,7 @@ def test_hook_fails_a_summary_with_defects(tmp_path, run_hook):
     assert "examples/rfc3986" not in out
 
 
+@pytest.mark.integration
 def test_hook_rechecks_the_summary_when_only_its_claims_change(tmp_path, run_hook):
     project = make_project(tmp_path / "project", "rfc3986", "fhs", "defects")
     claims = "examples/rfc3986/claims.jsonl"
@@ -327,6 +333,7 @@ def test_hook_rechecks_the_summary_when_only_its_claims_change(tmp_path, run_hoo
     assert "examples/defects" not in done.stdout
 
 
+@pytest.mark.integration
 def test_hook_rechecks_the_summary_when_only_its_source_changes(tmp_path, run_hook):
     project = make_project(tmp_path / "project", "rfc3986", "fhs", "defects")
     source = "examples/rfc3986/rfc3986.txt"
@@ -336,6 +343,7 @@ def test_hook_rechecks_the_summary_when_only_its_source_changes(tmp_path, run_ho
     assert "SUM201" in done.stdout and "examples/rfc3986/summary.md" in done.stdout
 
 
+@pytest.mark.integration
 def test_hook_ignores_files_that_no_summary_uses(tmp_path, run_hook):
     project = make_project(tmp_path / "project", "rfc3986", "fhs", "defects")
     (project / "notes.txt").write_text("unrelated\n", encoding="utf-8")
@@ -344,6 +352,7 @@ def test_hook_ignores_files_that_no_summary_uses(tmp_path, run_hook):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.integration
 def test_hook_runs_on_staged_files_as_a_commit_would(tmp_path, run_hook):
     project = make_project(tmp_path / "project", "rfc3986", "fhs", "defects")
     run_hook(project, "summcheck", "--files", "README.md")  # writes and commits the config
@@ -355,6 +364,7 @@ def test_hook_runs_on_staged_files_as_a_commit_would(tmp_path, run_hook):
     assert "examples/rfc3986/summary.md" in done.stdout
 
 
+@pytest.mark.integration
 def test_all_hook_checks_the_whole_project(tmp_path, run_hook):
     clean = make_project(tmp_path / "clean", "rfc3986", "fhs")
     done = run_hook(clean, "summcheck-all", "--all-files")
@@ -369,6 +379,7 @@ def test_all_hook_checks_the_whole_project(tmp_path, run_hook):
     assert done.returncode == 1, done.stdout
 
 
+@pytest.mark.integration
 def test_a_file_named_like_an_option_stays_a_file_name(tmp_path, run_hook):
     """Issue 16: a committed `--output=README.md` reaches both hooks as a file name, never as
     an option (`--` ends the options of `summcheck`; `summcheck-all` passes no file names)."""

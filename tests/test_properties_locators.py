@@ -17,7 +17,8 @@ from summcheck.locators import (LocatorSyntaxError, classify_group, parse_locato
 from summcheck.model import Locator
 from summcheck.structure.numbering import to_roman
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Example counts come from the Hypothesis profile tests/conftest.py loads.
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_MESSAGE = 600  # three malformed parts named, each cut to 40 characters, and a count
 
 # Keyword spellings by kind; one keyword for a single place and one for a range in each language.

@@ -6,7 +6,6 @@ The example counts are modest so that the file runs in seconds; raise them for a
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -16,12 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from summcheck.claims import loads_claims
-from summcheck.matching import Matcher
+from summcheck.matching.exact import Matcher
+from summcheck.matching.normalize import FoldedQuote, fold, fold_char
 from summcheck.model import InputError, SourceDocument, Span
-from summcheck.normalize import FoldedQuote, fold, fold_char
 from summcheck.summary import load_summary
 
-EXAMPLES = int(os.environ.get("SUMMCHECK_HYPOTHESIS_EXAMPLES", "150"))
+EXAMPLES = settings.default.max_examples  # the profile tests/conftest.py loads
 CHECK = settings(max_examples=EXAMPLES, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

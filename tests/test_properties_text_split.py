@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from summcheck.text_split import (ABBREVIATIONS, BEFORE_NUMBER, CODE_FILL, mask_inline, matched_groups,
                                   split_sentences)
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Example counts come from the Hypothesis profile tests/conftest.py loads.
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 WORDS = ["the", "rule", "Data", "must", "be", "encoded", "Die", "Regel", "gilt", "nicht", "La", "norma",
          "debe", "A", "norma", "deve", "URI", "42", "e.g.", "z. B.", "U.S.", "et al.", "No. 5", "Fig. 3"]

@@ -103,6 +103,7 @@ def test_this_repositorys_workflow_uses_the_same_guard():
     assert guarded and all('test -s "$SARIF_FILE"' in s["run"] for s in guarded)
 
 
+@pytest.mark.integration
 def test_the_readme_workflow_passes_the_github_workflow_schema(tmp_path):
     if importlib.util.find_spec("check_jsonschema") is None:
         pytest.skip("check-jsonschema is not installed (it is in the test extra)")

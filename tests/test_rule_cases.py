@@ -5,7 +5,8 @@ path to a shared one in tests/cases/_sources/) and expected.json:
      "findings": [{"rule": "SUM201", "path": "claims.jsonl", "line": 3}, ...],
      "max_seconds": 3, "xfail": "why summcheck is wrong here (optional)"}
 
-Each case runs `python -m summcheck check summary.md --format json <args>` in its folder. The exit
+Each case runs `summcheck check summary.md --format json <args>` in its folder (in this process,
+tests/conftest.py's runner; `max_seconds` bounds the CPU time the run takes). The exit
 code must match, and the findings of severity error or warning must be exactly the expected set
 of (rule, path, line); info findings are ignored. For exit 2 the check could not run: stderr must
 say why in one line and neither stream may hold a traceback. `exit` may list several codes where
@@ -18,12 +19,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from conftest import Result, run_summcheck
 
 CASES = Path(__file__).resolve().parent / "cases"
 CODES = {
@@ -65,13 +65,9 @@ def _key(folder: Path, f: dict) -> tuple:
     return (rule, _rel(folder, f.get("path")), f.get("line"))
 
 
-def run_case(folder: Path, expected: dict) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", NO_COLOR="1")
-    return subprocess.run(
-        [sys.executable, "-m", "summcheck", "check", "summary.md", "--format", "json",
-         *expected.get("args", [])],
-        cwd=folder, capture_output=True, text=True, encoding="utf-8", errors="replace",
-        stdin=subprocess.DEVNULL, env=env, timeout=120)
+def run_case(folder: Path, expected: dict) -> Result:
+    return run_summcheck("check", "summary.md", "--format", "json", *expected.get("args", []),
+                         cwd=folder)
 
 
 def _snapshot(folder: Path) -> dict[str, bytes | None]:
@@ -82,11 +78,11 @@ def _snapshot(folder: Path) -> dict[str, bytes | None]:
 @pytest.mark.parametrize(("folder", "expected"), list(_params()))
 def test_case(folder: Path, expected: dict) -> None:
     before = _snapshot(folder)
-    started = time.monotonic()
+    started = time.process_time()
     try:
         proc = run_case(folder, expected)
     finally:
-        elapsed = time.monotonic() - started
+        elapsed = time.process_time() - started
         after = _snapshot(folder)
         for name in set(after) - set(before):  # leave the tree as it was, then fail below
             path = folder / name
@@ -98,7 +94,7 @@ def test_case(folder: Path, expected: dict) -> None:
     detail = f"\n--- stdout\n{proc.stdout[-4000:]}\n--- stderr\n{proc.stderr[-2000:]}"
     assert proc.returncode in exits, f"exit {proc.returncode}, expected {expected['exit']}{detail}"
     if "max_seconds" in expected:
-        assert elapsed <= expected["max_seconds"], f"took {elapsed:.1f} s"
+        assert elapsed <= expected["max_seconds"], f"took {elapsed:.1f} s of CPU time"
     assert "Traceback" not in proc.stdout + proc.stderr, detail
     if proc.returncode == 2:
         assert proc.stderr.strip(), "exit 2 without a cause on stderr"

@@ -17,9 +17,9 @@ from pdf_builder import make_pdf
 
 PAGES = 300  # above sources.pdf.PARALLEL_MIN_PAGES: the extraction forks
 
-pytestmark = [pytest.mark.slow,
+pytestmark = [pytest.mark.integration,
               pytest.mark.skipif(not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2,
-                                 reason="the extraction forks only on Linux with two cores")]
+                                reason="the extraction forks only on Linux with two cores")]
 
 
 @pytest.fixture(scope="module")

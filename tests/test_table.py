@@ -1,5 +1,5 @@
 """`summcheck table SUMMARY`: the claim records as an index into the source, grouped by topic,
-as Markdown (default) or JSON, run as a subprocess like a user runs it.
+as Markdown (default) or JSON, run through the command line as a user runs it (in this process).
 
 Sources are fixtures from tests/fixtures/emphasis/ (provenance in its README): the English
 deb-src-symbols(5) man page, whose text holds `|` characters, and the DSGVO excerpt.
@@ -10,10 +10,10 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_summcheck
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "emphasis"
 HEADER = "| claim | strength | locator | quote | match | cited by |"
@@ -61,8 +61,9 @@ def write_case(folder: Path, source: str, records: list[dict], sentences: list[s
 
 
 def table(folder: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "summcheck", "table", *args], cwd=folder,
-                          capture_output=True)
+    """`summcheck table ARGS` in `folder` (in this process), its output as bytes."""
+    done = run_summcheck("table", *args, cwd=folder)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout_bytes, done.stderr_bytes)
 
 
 def cells(row: str) -> list[str]:
@@ -231,8 +232,7 @@ def test_table_uses_the_config_mapping_like_check(case):
     (folder / "summcheck.toml").write_text(
         '[summaries."summary.md"]\nsource = "source.txt"\nclaims = "claims.jsonl"\n',
         encoding="utf-8")
-    check = subprocess.run([sys.executable, "-m", "summcheck", "check", "summary.md"],
-                           cwd=folder, capture_output=True)
+    check = run_summcheck("check", "summary.md", cwd=folder)
     assert check.returncode == 1  # runs (the misplaced and fabricated records are errors)
     proc = table(folder, "summary.md")
     assert proc.returncode == 0, proc.stderr

@@ -1,4 +1,4 @@
-"""The one folder walk (`summcheck.changed.walk_summaries`): `.gitignore` with git's semantics
+"""The one folder walk (`summcheck.inputs.walk.walk_summaries`): `.gitignore` with git's semantics
 (root and nested files, the files above the folder searched, no re-inclusion below an ignored
 folder), `.md` and `.markdown`, `--exclude` and the configuration's `exclude`; the pre-commit
 and action path (`summaries_for`) and `summcheck check FOLDER` find the same summaries.
@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from summcheck.changed import excluded, is_summary, summaries_for, walk_summaries
+from summcheck.inputs.discovery import summaries_for
+from summcheck.inputs.summaries import is_summary
+from summcheck.inputs.walk import excluded, walk_summaries
 from summcheck.cli import app
 from summcheck.config import load_config
 from summcheck.model import InputError

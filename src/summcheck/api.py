@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import Iterable
 
 from .config import Config
-from .linter import SummaryError, check_paths
+from .inputs.discovery import SummaryError
+from .linter import check_paths
 from .model import Finding, InputError
 from .report.model import Report, SummaryReport
-from .settings import build_options, discover
+from .settings import CheckRequest
 
 __all__ = ["check", "Report", "SummaryReport", "Finding", "InputError", "CheckError",
            "SummaryError"]
@@ -46,17 +47,20 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
     otherwise; special files (`/proc`, FIFOs) are never read.
     """
     paths = [Path(summary)] if isinstance(summary, (str, PathLike)) else [Path(p) for p in summary]
+    request = CheckRequest(paths, source=Path(source) if source is not None else None,
+                           claims=Path(claims) if claims is not None else None, ocr=ocr,
+                           page_numbers=page_numbers, sections=sections,
+                           structure=Path(structure) if structure is not None else None,
+                           select=list(select) if select else None,
+                           ignore=list(ignore) if ignore else None,
+                           config=Path(config) if config not in (None, True, False) else None,
+                           allow_outside=allow_outside)
     if config is False:
         settings = Config()
+        settings.allow_outside = settings.allow_outside or allow_outside
     else:
-        settings = discover(Path(config) if config not in (None, True) else None, paths)
-    settings.allow_outside = settings.allow_outside or allow_outside
-    options = build_options(settings, source=Path(source) if source is not None else None,
-                            claims=Path(claims) if claims is not None else None,
-                            ocr=ocr, page_numbers=page_numbers, sections=sections,
-                            structure=Path(structure) if structure is not None else None,
-                            select=list(select) if select else None,
-                            ignore=list(ignore) if ignore else None)
+        settings = request.settings()
+    options = request.options(settings)
     report = check_paths(paths, options)
     if report.errors:
         first = report.errors[0].line(several=len(paths) > 1)

@@ -4,10 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .analysis import Analysis
+from .model import RecordStatus
 
-STATUS_WORDS = {"invalid": "invalid record", "bad-locator": "malformed locator",
-                "unresolved": "locator not in source", "misplaced": "misplaced",
-                "not-found": "not found"}
+STATUS_WORDS = {RecordStatus.INVALID: "invalid record",
+                RecordStatus.BAD_LOCATOR: "malformed locator",
+                RecordStatus.UNRESOLVED: "locator not in source",
+                RecordStatus.MISPLACED: "misplaced", RecordStatus.NOT_FOUND: "not found"}
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,10 @@ import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional, Sequence
+from typing import List, Optional
 
 import typer
 from typer.core import TyperGroup
-
-if TYPE_CHECKING:  # the linter is imported lazily: `summcheck --version` stays fast
-    from .linter import SummaryError
 
 try:  # typer vendors click from 0.2x on; its exceptions are not the click package's
     from typer import _click as click  # type: ignore[attr-defined]
@@ -21,6 +18,7 @@ except ImportError:  # pragma: no cover - older typer
 
 from . import __version__
 from .display import printable
+from .inputs.modes import PAGE_NUMBER_MODES, SECTION_MODES
 from .interrupt import Interrupted, interruptions_raised
 from .model import InputError
 
@@ -78,19 +76,9 @@ class FailOn(str, Enum):
     never = "never"
 
 
-class PageNumbers(str, Enum):
-    auto = "auto"
-    label = "label"
-    physical = "physical"
-
-
-class Sections(str, Enum):
-    """How a source's sections are found (structure.SECTION_MODES)."""
-
-    auto = "auto"
-    outline = "outline"
-    text = "text"
-    markdown = "markdown"
+#: How PDF pages are cited, and how a source's sections are found (inputs.modes).
+PageNumbers = Enum("PageNumbers", [(mode, mode) for mode in PAGE_NUMBER_MODES], type=str)
+Sections = Enum("Sections", [(mode, mode) for mode in SECTION_MODES], type=str)
 
 
 class OutlineFormat(str, Enum):
@@ -147,24 +135,24 @@ def check(
     from .linter import check_paths
     from .output import guard_output, run_inputs
     from .report import reporter_for
-    from .settings import build_options, discover
+    from .settings import CheckRequest
     from .settings import fail_on as fail_level
 
-    paths = [cwd_relative(p) for p in paths or []]
+    request = CheckRequest(
+        paths=[cwd_relative(p) for p in paths or []], source=source, claims=claims, ocr=ocr,
+        page_numbers=page_numbers.value if page_numbers else None,
+        sections=sections.value if sections else None, structure=structure, select=select,
+        ignore=ignore, exclude=list(exclude or ()), config=config,
+        fail_on=fail_on.value if fail_on else None, allow_outside=allow_outside,
+        changed=changed)
     try:
-        settings = discover(config, paths)
-        settings.allow_outside = settings.allow_outside or allow_outside
-        summaries, errors = find_summaries(paths or [Path(".")], settings,
-                                           explicit_inputs=source is not None or claims is not None,
-                                           changed=changed, exclude=exclude or ())
-        options = build_options(settings, source=source, claims=claims, ocr=ocr,
-                                page_numbers=page_numbers.value if page_numbers else None,
-                                sections=sections.value if sections else None,
-                                structure=structure, select=select, ignore=ignore)
+        settings = request.settings()
+        summaries, errors = request.summaries(settings)
+        options = request.options(settings)
         if output is not None:
-            guard_output(output, run_inputs(summaries, options, named=_named_files(paths)))
+            guard_output(output, run_inputs(summaries, options, named=request.named_files()))
         report = check_paths(summaries, options, errors)
-        level = fail_level(settings, fail_on.value if fail_on else None)
+        level = fail_level(settings, request.fail_on)
         report.fail_on = level  # what the renderers that judge each finding (JUnit) count
         if output_format is Format.text:
             from .report.text import TextReporter
@@ -185,6 +173,41 @@ def check(
     raise typer.Exit(report.exit_code(level))
 
 
+def parse_check_args(args: list[str]) -> dict:
+    """The options that `args` give `summcheck check`, parsed exactly as the command line
+    parses them: {parameter: value} for each one the arguments name (enums as their strings,
+    paths as Paths, repeated options as lists), in the command's order. InputError with
+    click's message for arguments the command line would refuse (exit 2)."""
+    import contextlib
+    import io
+
+    import typer.main
+
+    command = typer.main.get_command(app).commands["check"]  # type: ignore[attr-defined]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            ctx = command.make_context("summcheck check", list(args))
+    except Exception as exc:  # click's UsageError/BadParameter (vendored or not), --help's Exit
+        message = getattr(exc, "format_message", None)
+        if callable(message):
+            text = message()
+        elif type(exc).__name__ == "Exit":
+            text = "--help is not an option here (the inputs are documented in action.yml)"
+        else:
+            text = str(exc) or type(exc).__name__
+        raise InputError(text) from None
+    values: dict = {}
+    for key, value in ctx.params.items():
+        source = getattr(ctx, "get_parameter_source", lambda _k: None)(key)
+        if source is not None and getattr(source, "name", "") != "COMMANDLINE":
+            continue  # a default: not what the arguments say
+        value = getattr(value, "value", value)  # enums to their strings
+        if isinstance(value, (list, tuple)):
+            value = [Path(p) for p in value] if key == "paths" else list(value)
+        values[key] = value
+    return values
+
+
 def use_color(color: Optional[bool], output: Optional[Path]) -> bool:
     """--color/--no-color when given; a report written to a file has none; else rich decides
     for standard output, as the terminal, FORCE_COLOR, a non-empty NO_COLOR and TERM say."""
@@ -202,70 +225,6 @@ def cwd_relative(path: Path) -> Path:
     from .config import cwd_relative as relative
 
     return relative(path)
-
-
-def _named_files(paths: list[Path]) -> list[Path]:
-    return [p for p in paths if not p.is_dir()]
-
-
-def find_summaries(paths: list[Path], settings=None, explicit_inputs: bool = False,
-                   changed: bool = False,
-                   exclude: Sequence[str] = ()) -> tuple[list[Path], list[SummaryError]]:
-    """The summaries to check for the named paths, and the named paths that stand for none.
-
-    A folder stands for every summary in it (Markdown files whose front matter names their
-    inputs, or that the configuration's `summaries` globs map to a source); a folder with
-    none is an error. A named file is a summary; or a source or claims file, standing for the
-    summaries under the current folder that use it; or, when it is neither, an error: named
-    explicitly, it must be checked (`README.md: not a summary: …`). With `changed` (the files a
-    commit touched, as pre-commit passes them) a file no summary uses stands for nothing, and
-    a deleted one for the summaries that name it. With --source or --claims
-    (`explicit_inputs`) every named file is a summary. What `exclude` (--exclude) or the
-    configuration's `exclude` matches is left out, also when it is named."""
-    from .changed import excluded, inputs_of, is_summary, summaries_for, walk_summaries
-    from .linter import NOT_A_SUMMARY, SummaryError
-
-    found: list[Path] = []
-    errors: list[SummaryError] = []
-    others: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            candidates = walk_summaries(path, settings, exclude)
-            if not candidates and not changed:
-                errors.append(SummaryError(path, "no summary found (a Markdown file whose front "
-                                                 "matter names source: and claims:)"))
-            found.extend(candidates)
-        elif not path.exists() and not path.is_symlink():
-            if changed:
-                others.append(path)
-            else:
-                errors.append(SummaryError(path, "no such file", f"{path}: no such file"))
-        elif excluded(path, settings, exclude) is not None:
-            continue  # the user asked for it to be left out
-        elif explicit_inputs or not path.is_file() or is_summary(path, settings):
-            found.append(path)
-        else:
-            others.append(path)
-    if others:
-        users = summaries_for(others, Path("."), settings, exclude)
-        found.extend(users)
-        if not changed:
-            used: set[Path] = set()
-            for summary in users:
-                used |= inputs_of(summary, settings)
-            for path in others:
-                if _key(path) not in used:
-                    cause = (NOT_A_SUMMARY if path.suffix.lower() in (".md", ".markdown") else
-                             "not a summary, nor the source or claims file of one")
-                    errors.append(SummaryError(path, cause, f"{path}: {cause}"))
-    unique: dict[Path, Path] = {}
-    for path in found:
-        unique.setdefault(_key(path), path)
-    return list(unique.values()), errors
-
-
-def _key(path: Path) -> Path:
-    return Path(os.path.realpath(path))
 
 
 def write_atomically(path: Path, text: str, what: str = "report") -> None:
@@ -395,15 +354,15 @@ def table(
     from .claim_index import claim_index, render_markdown
     from .linter import load_and_analyse
     from .output import guard_output, run_inputs
-    from .settings import build_options, discover
+    from .settings import CheckRequest
 
     try:
         if output_format not in ("markdown", "json"):
             raise InputError(f"--format: {output_format!r} is not markdown or json")
         summary = cwd_relative(summary)
-        settings = discover(config, [summary])
-        settings.allow_outside = settings.allow_outside or allow_outside
-        options = build_options(settings, source=source, claims=claims)
+        request = CheckRequest([summary], source=source, claims=claims, config=config,
+                               allow_outside=allow_outside)
+        options = request.options(request.settings())
         if output is not None:
             guard_output(output, run_inputs([summary], options), what="table")
         rows = claim_index(load_and_analyse(summary, options))

@@ -13,7 +13,8 @@ from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable
 
-from .modality import phrase_problem
+from .modality import CLASSES as MODAL_CLASSES, phrase_problem
+from .inputs.modes import PAGE_NUMBER_MODES
 from .model import InputError
 from .structure import SECTION_MODES
 
@@ -25,8 +26,6 @@ else:  # pragma: no cover - Python 3.10
 FILE_NAMES = ("summcheck.toml", "pyproject.toml")  # in one folder, summcheck.toml wins
 SEVERITIES = ("error", "warning", "info")
 FAIL_ON = ("error", "warning", "info", "never")
-PAGE_NUMBERS = ("auto", "label", "physical")
-MODAL_CLASSES = ("requires", "recommends", "permits")
 KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "fuzzy-threshold",
         "synthesis-labels", "summaries", "min-quote-words", "min-quote-chars", "modality",
         "exclude", "allow-outside")
@@ -60,7 +59,7 @@ class Config:
     min_quote_words: int | None = None
     min_quote_chars: int | None = None
     modality: dict[str, dict[str, list[str]]] = field(default_factory=dict)
-    exclude: list[str] = field(default_factory=list)  # .gitignore-syntax patterns (changed.py)
+    exclude: list[str] = field(default_factory=list)  # .gitignore-syntax patterns (inputs/walk.py)
     allow_outside: bool = False  # summaries may name files outside the repository (confine.py)
 
     @property
@@ -235,7 +234,7 @@ def _mapping(pattern: str, spec: Any, root: Path, error) -> SummaryMapping:
         if not isinstance(spec["ocr"], bool):
             raise error(f"summaries.{pattern}.ocr", "must be true or false")
         mapping.ocr = spec["ocr"]
-    mapping.page_numbers = _choice(spec, "page-numbers", PAGE_NUMBERS, error,
+    mapping.page_numbers = _choice(spec, "page-numbers", PAGE_NUMBER_MODES, error,
                                    prefix=f"summaries.{pattern}.")
     mapping.sections = _choice(spec, "sections", SECTION_MODES, error,
                                prefix=f"summaries.{pattern}.")

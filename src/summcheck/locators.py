@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from . import language as _language
 from .model import Locator, LocatorKind, LocatorPart
 from .structure.numbering import roman_value, to_roman
 
@@ -66,45 +67,43 @@ def _big_digits(value: int, width: int) -> str:
     return _big_digits(high, max(0, width - half)) + _big_digits(low, half)
 
 
-# keyword (lower case) -> (kind, weak). A *weak* keyword is a short abbreviation that also occurs
-# in running text (`P. Smith`, `art. deco`, `p. ej.`): it opens a locator only before a number.
-_KEYWORDS: dict[str, tuple[LocatorKind, bool]] = {}
+# The words of the grammar come from the language files (`locators` in language/*.yaml).
+_WORDS = _language.merged()
+# keyword -> (kind, weak). A *weak* keyword is a short abbreviation that also occurs in running
+# text (`P. Smith`, `art. deco`, `p. ej.`): it opens a locator only before a number.
+Keywords = dict[str, tuple[LocatorKind, bool]]
 
 
-def _add(kind: LocatorKind, weak: bool, *words: str) -> None:
-    for word in words:
-        _KEYWORDS[word] = (kind, weak)
+def _keywords(words: _language.Languages) -> tuple[Keywords, Keywords]:
+    """(keywords by lower case, keywords whose case matters): `S.` is a page, the German
+    "siehe" `s.` none; every case-sensitive keyword is weak."""
+    folded: Keywords = {}
+    exact: Keywords = {}
+
+    def add(table: Keywords, word: str, kind: LocatorKind, weak: bool) -> None:
+        if table.get(word, (kind, weak)) != (kind, weak):
+            raise ValueError(f"locator keyword {word!r} has two meanings in the language files")
+        table[word] = (kind, weak)
+
+    for kind in ("page", "section", "line"):
+        for strength in ("weak", "strong"):
+            for word in words.words("locators", "keywords", kind, strength):
+                add(folded, word.lower(), kind, strength == "weak")  # type: ignore[arg-type]
+        for word in words.words("locators", "case_sensitive", kind):
+            add(exact, word, kind, True)  # type: ignore[arg-type]
+    return folded, exact
 
 
-_add("page", True, "p.", "pg.")
-_add("page", False, "pp.", "pgs.", "page", "pages", "seite", "seiten", "pág.", "págs.", "pag.",
-     "pags.", "página", "páginas", "pagina", "paginas")
-_add("section", True, "sec.", "secs.", "sect.", "art.", "arts.", "abschn.")
-_add("section", False, "section", "sections", "clause", "clauses", "article", "articles",
-     "abschnitt", "abschnitte", "abschnitten", "artikel", "artikeln", "sección", "secciones",
-     "seccion", "apartado", "apartados", "artículo", "artículos", "articulo", "articulos",
-     "cláusula", "cláusulas", "clausula", "clausulas", "seção", "seções", "secção", "secções",
-     "secao", "secoes", "artigo", "artigos")
-_add("line", False, "line", "lines", "zeile", "zeilen", "línea", "líneas", "linea", "lineas",
-     "linha", "linhas")
-# Case matters for these: lower-case `s.`/`z.` are German "siehe"/"zum" (`s. o.`, `z. B.`), and an
-# upper-case `L.` is more often an initial than "line".
-_CASE_SENSITIVE: dict[str, tuple[LocatorKind, bool]] = {
-    "S.": ("page", True),
-    "Z.": ("line", True),
-    "l.": ("line", True),
-    "ll.": ("line", True),
-}
-_LEAD_INS = frozenset({"see", "cf.", "cf", "vgl.", "vgl", "siehe", "s.", "véase", "vease", "ver", "veja"})
-_LEAD_IN_ALSO = frozenset({"also", "auch", "también", "tambien", "também", "tambem"})
+_KEYWORDS, _CASE_SENSITIVE = _keywords(_WORDS)
+_LEAD_INS = _WORDS.lowered("locators", "lead_ins")
+_LEAD_IN_ALSO = _WORDS.lowered("locators", "lead_in_also")
 # `véase la sección 4`, `ver o artigo 5`: an article may stand between lead-in and keyword.
-_LEAD_IN_ARTICLES = frozenset({"la", "el", "los", "las", "o", "a", "os", "as", "the"})
-_RANGE_WORDS = frozenset({"to", "through", "bis", "a", "hasta", "até", "ate"})
-_LIST_WORDS = frozenset({"and", "und", "y", "e", "&"})
+_LEAD_IN_ARTICLES = _WORDS.lowered("locators", "lead_in_articles")
+_RANGE_WORDS = _WORDS.lowered("locators", "range_words")
+_LIST_WORDS = _WORDS.lowered("locators", "list_words")
 _DASHES = frozenset("-–—‒−")
 # German statute citations: `Art. 6 Abs. 1 lit. a` is article 6(1)(a).
-_QUALIFIERS = frozenset({"abs.", "absatz", "uabs.", "unterabs.", "unterabsatz", "lit.", "buchst.",
-                         "buchstabe", "nr.", "nummer", "satz"})
+_QUALIFIERS = _WORDS.lowered("locators", "qualifiers")
 # Every word of the grammar written with a final period, without it (lower case): the sentence
 # splitter must not end a sentence at one of these periods (`(Art. 6 Unterabs. 2)`).
 DOTTED_WORDS = frozenset(word[:-1].lower() for word in (*_KEYWORDS, *_CASE_SENSITIVE, *_LEAD_INS, *_QUALIFIERS)

@@ -1,4 +1,4 @@
-"""Modal words — *requires*, *recommends*, *permits* — found with the lexicons in `lexicons/`.
+"""Modal words — *requires*, *recommends*, *permits* — found with the lexicons in `language/`.
 
 One lexicon serves English, German, Spanish and Portuguese together (their modal words do not
 collide), so a sentence needs no language detection. A project adds its own terms in config.
@@ -13,16 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib.resources import files
 from typing import Iterable, Literal, Mapping
 
-import yaml
-
+from . import language as _language
 from .display import quoted
 
 ModalClass = Literal["requires", "recommends", "permits"]
 CLASSES: tuple[ModalClass, ...] = ("requires", "recommends", "permits")
-LANGUAGES = ("en", "de", "es", "pt")
+LANGUAGES = _language.languages()  # the languages that have a file in language/
 
 # A number with separators (`3.700`, `1,5`) is one token, so its `.` or `,` ends no clause.
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)+|\w+(?:['’-]\w+)*|[,;:.!?]")
@@ -57,6 +55,8 @@ class Lexicon:
     # Idioms ("have to do with") and patterns ("will ... require|need <quantity>"): not modal.
     not_modal: set[Pattern] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
+    # "as stated in 4.2, …": a reporting verb after one of these asserts.
+    as_words: set[str] = field(default_factory=set)
     # What a <quantity> is: [approximator] number unit; never after an `at_least` phrase.
     approximately: set[tuple[str, ...]] = field(default_factory=set)
     at_least: set[tuple[str, ...]] = field(default_factory=set)
@@ -165,15 +165,17 @@ def _pattern_key(pattern: Pattern) -> tuple:
 
 
 def lexicon_data(language: str) -> dict:
-    """The packaged lexicon of one language, as data."""
-    path = files("summcheck") / "lexicons" / f"{language}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    """The packaged lexicon of one language (the `modality` part of its file), as data."""
+    data = _language.language_data(language)
+    return {"language": data.get("language", language), **(data.get("modality") or {})}
 
 
-def build_lexicon(extra: Mapping[str, Mapping[str, Iterable[str]]] | None = None) -> Lexicon:
-    """The packaged lexicons of every language, plus `extra` {language: {class: [phrases]}}."""
+def build_lexicon(extra: Mapping[str, Mapping[str, Iterable[str]]] | None = None,
+                  languages: _language.Languages | None = None) -> Lexicon:
+    """The lexicons of every language (the packaged ones unless `languages` is given), plus
+    `extra` {language: {class: [phrases]}} from the project's config."""
     lexicon = Lexicon()
-    sources = [lexicon_data(language) for language in LANGUAGES]
+    sources = (languages or _language.merged()).each("modality")
     if extra:
         sources += [dict(terms) for terms in extra.values()]
     for data in sources:
@@ -181,6 +183,7 @@ def build_lexicon(extra: Mapping[str, Mapping[str, Iterable[str]]] | None = None
             for phrase in data.get(cls) or ():
                 lexicon.add(str(phrase), cls)
         lexicon.reporting.update(tuple(_words(p)) for p in data.get("reporting") or ())
+        lexicon.as_words.update(w for p in data.get("as") or () for w in _words(str(p)))
         for phrase in data.get("not_modal") or ():
             lexicon.add_not_modal(str(phrase))
         lexicon.names.update(str(n) for n in data.get("names") or ())
@@ -245,7 +248,7 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
             continue
         length, cls, last = match
         if cls == "reporting":
-            if i == 0 or words[i - 1] not in _AS:  # "as stated in 4.2, …" asserts
+            if i == 0 or words[i - 1] not in lexicon.as_words:  # "as stated in 4.2, …" asserts
                 reported = tokens[i].segment
         elif tokens[i].segment != reported:
             shown = text[tokens[i].start:tokens[i + length - 1].end]
@@ -254,9 +257,6 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
             found.append(ModalWord(shown, cls, tokens[i].start))  # type: ignore[arg-type]
         i += length
     return found
-
-
-_AS = frozenset({"as", "wie", "como"})
 
 
 def _not_modal_words(tokens: list[_Token], words: list[str], lexicon: Lexicon) -> set[int]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Callable, Literal, Sequence
 
@@ -317,6 +318,32 @@ class ClaimsFile:
     records: list[ClaimRecord]
     source: str | None = None  # `source:` named in a mapping-style file
     purpose: str | None = None
+
+
+# ---------------------------------------------------------------- matching
+
+
+class RecordStatus(Enum):
+    """What became of a claim record's locator and quote; decided in one place,
+    `analysis.RecordResult.status`."""
+
+    INVALID = "invalid"  # the schema rejects the record
+    BAD_LOCATOR = "bad-locator"  # its locator does not parse
+    UNRESOLVED = "unresolved"  # its locator names no place of the source
+    VERIFIED = "verified"  # the quote stands at the locator
+    CRITICAL = "critical"  # OCR: it stands there fuzzily, but says something else
+    TOO_SHORT = "too-short"  # OCR: too short to match fuzzily
+    MISPLACED = "misplaced"  # it stands elsewhere in the source
+    NOT_FOUND = "not-found"  # it stands nowhere
+
+
+@dataclass(frozen=True)
+class FuzzySettings:
+    """How quotes are matched fuzzily on OCR sources."""
+
+    threshold: float = 90.0  # `fuzzy-threshold`
+    min_words: int = 4  # below these a quote is too short to match fuzzily (SUM205)
+    min_chars: int = 20
 
 
 # ---------------------------------------------------------------- findings

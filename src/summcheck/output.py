@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from .inputs.resolution import inputs_for
 from .model import InputError
 
 
@@ -48,17 +49,15 @@ class RunInput:
 def run_inputs(summaries: Iterable[Path], options, named: Iterable[Path] = ()) -> list[RunInput]:
     """Every input of a run that checks `summaries` with `options` (linter.Options), plus the
     `named` paths of the command line and the configuration file."""
-    from .linter import summary_inputs
-
     inputs: list[RunInput] = []
-    config = getattr(options, "config", None)
-    if config is not None and config.path is not None:
+    config = options.config
+    if config.path is not None:
         inputs.append(RunInput(Path(config.path), "configuration"))
     for summary in summaries:
-        for role, path in summary_inputs(summary, options):
+        for role, path in inputs_for(summary, config, options).files():
             inputs.append(RunInput(Path(path), role, None if role == "summary" else Path(summary)))
     for key in ("source", "claims", "structure"):  # also when no summary is left to check
-        value = getattr(options, key, None)
+        value = getattr(options, key)
         if value is not None:
             inputs.append(RunInput(Path(value), key))
     inputs.extend(RunInput(Path(p), "named") for p in named)

@@ -1,12 +1,19 @@
-"""Merge the configuration file and the command line into the Options of one run."""
+"""Merge the configuration file and the command line into the Options of one run.
+
+`CheckRequest` is what a run of `summcheck check` is told, as a plain dataclass: the command
+line fills it from its options, the GitHub Action from its inputs and `extra-args`, the Python
+API from its arguments; each then finds the configuration, the summaries and the Options the
+same way.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .config import Config, find_config, load_config
+from .inputs.discovery import find_summaries
 from .linter import Options
-from .model import InputError
-from .ocr_matching import FuzzySettings
+from .model import FuzzySettings, InputError
 from .selection import RuleSelection, resolve_rules
 
 
@@ -58,4 +65,46 @@ def fail_on(config: Config, cli_value: str | None) -> str:
     return cli_value or config.fail_on or "error"
 
 
-__all__ = ["discover", "build_options", "fail_on", "InputError"]
+@dataclass
+class CheckRequest:
+    """The options of `summcheck check` that decide what is checked, and how."""
+
+    paths: list[Path] = field(default_factory=list)
+    source: Path | None = None
+    claims: Path | None = None
+    ocr: bool | None = None
+    page_numbers: str | None = None
+    sections: str | None = None
+    structure: Path | None = None
+    select: list[str] | None = None
+    ignore: list[str] | None = None
+    exclude: list[str] = field(default_factory=list)
+    config: Path | None = None
+    fail_on: str | None = None
+    allow_outside: bool = False
+    changed: bool = False
+
+    def settings(self) -> Config:
+        """The configuration (--config, else the closest one), with --allow-outside."""
+        settings = discover(self.config, self.paths)
+        settings.allow_outside = settings.allow_outside or self.allow_outside
+        return settings
+
+    def summaries(self, settings: Config, paths: list[Path] | None = None):
+        """The summaries that `paths` (default: the request's, else the current folder)
+        stand for, and the paths that stand for none (inputs.discovery.find_summaries)."""
+        return find_summaries(paths or self.paths or [Path(".")], settings,
+                              explicit_inputs=self.source is not None or self.claims is not None,
+                              changed=self.changed, exclude=self.exclude or ())
+
+    def options(self, settings: Config) -> Options:
+        return build_options(settings, source=self.source, claims=self.claims, ocr=self.ocr,
+                             page_numbers=self.page_numbers, sections=self.sections,
+                             structure=self.structure, select=self.select, ignore=self.ignore)
+
+    def named_files(self) -> list[Path]:
+        """The paths named that are no folder: inputs an --output must never overwrite."""
+        return [p for p in self.paths if not p.is_dir()]
+
+
+__all__ = ["discover", "build_options", "fail_on", "CheckRequest", "InputError"]

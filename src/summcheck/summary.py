@@ -15,11 +15,13 @@ from mdit_py_plugins.footnote import footnote_plugin
 from .claimfiles.yamlfmt import expanded_size
 from .display import quoted, shorten
 from .files import decode, read_input
+from .language import synthesis_labels
 from .locators import LocatorSyntaxError, classify_group, starts_like_locator
 from .model import InputError, LocatorGroup, Sentence, Summary, Suppression
 from .text_split import looks_german, mask_inline, matched_groups, rendered_group, split_sentences
 
-DEFAULT_SYNTHESIS_LABELS: tuple[str, ...] = ("[synthesis]", "[Synthese]", "[síntesis]", "[síntese]")
+# `[synthesis]`, `[Synthese]`, `[síntesis]`, `[síntese]`: the language files' `synthesis_labels`.
+DEFAULT_SYNTHESIS_LABELS: tuple[str, ...] = synthesis_labels()
 # A locator is short; a longer parenthesised group is prose and is not classified (this also
 # keeps deeply nested parentheses linear) — unless it starts like a locator, with a keyword and
 # a number (`p. 1000…` with 10,000 digits): that one is a locator, and once accepted it covers

@@ -9,6 +9,7 @@ import bisect
 import html
 import re
 
+from . import language as _language
 from .locators import DOTTED_WORDS
 
 _BACKTICKS = re.compile(r"`+")
@@ -26,38 +27,19 @@ CODE_FILL = "x"  # neutral stand-in for code-span contents: not space, punctuati
 _OPENERS = frozenset("*_[~")
 _STARTER_PUNCT = frozenset("\"'“‘„‚«‹`¿¡")
 
-# Abbreviations whose period never ends a sentence (lower case, without the final period).
-# Single letters (initials, `z. B.`, `u. a.`, `d. h.`, `p.`, `S.`) and dotted forms (`e.g.`,
-# `U.S.`, `z.B.`) are handled by shape, not listed.
-ABBREVIATIONS = frozenset({
-    # English
-    "cf", "vs", "viz", "al", "approx", "ca", "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st",
-    "resp", "incl", "excl", "esp", "dept",
-    # German
-    "vgl", "bzw", "ggf", "evtl", "sog", "inkl", "exkl", "zzgl", "bspw", "usf", "einschl", "gem",
-    "lt", "geb", "hrsg", "insb", "sinngem", "entspr", "mind", "ggü", "abs", "ziff", "buchst",
-    "lit", "abschn", "anh", "anm", "hr", "fr", "frl", "bzgl", "ebd", "uabs",
-    # Spanish / Portuguese
-    "sra", "srta", "sres", "dra", "dres", "ud", "uds", "vd", "vds", "ej", "ex", "aprox", "apdo",
-    "avda", "cía", "op", "cit", "ibid", "sigs",
-    # locator keywords
-    "pp", "pg", "pgs", "ll", "sec", "secs", "sect", "art", "arts", "pág", "págs", "pag", "pags",
-}) | DOTTED_WORDS  # every dotted word of the locator grammar, so that no locator ends a sentence
+# Abbreviations whose period never ends a sentence (lower case, without the final period), from
+# the language files (`sentences.abbreviations`). Single letters (initials, `z. B.`, `u. a.`,
+# `d. h.`, `p.`, `S.`) and dotted forms (`e.g.`, `U.S.`, `z.B.`) are handled by shape, not listed.
+_LANGUAGES = _language.merged()
+ABBREVIATIONS = (_LANGUAGES.lowered("sentences", "abbreviations")
+                 | DOTTED_WORDS)  # every dotted word of the locator grammar: no locator ends a sentence
 # Abbreviations that are also ordinary words (`no`, `set`, `fig`): not a sentence end only when a
 # number follows (`No. 5`, `Fig. 3`, `Sept. 2015`).
-BEFORE_NUMBER = frozenset({
-    "no", "nos", "nr", "nº", "núm", "num", "vol", "vols", "fig", "figs", "eq", "ch", "chap", "cap",
-    "kap", "bd", "aufl", "abb", "tab", "tel", "sig", "ss", "ff", "id", "min", "max",
-    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "okt",
-    "dez", "ene", "abr", "ago", "dic", "set", "out", "fev", "mai",
-})
-MONTHS = frozenset({
-    "januar", "jänner", "februar", "märz", "april", "mai", "juni", "juli", "august", "september",
-    "oktober", "november", "dezember", "january", "february", "march", "may", "june", "july",
-    "october", "december", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio",
-    "agosto", "septiembre", "setiembre", "octubre", "noviembre", "diciembre", "janeiro",
-    "fevereiro", "março", "maio", "junho", "julho", "setembro", "outubro", "novembro", "dezembro",
-})
+BEFORE_NUMBER = _LANGUAGES.lowered("sentences", "before_number")
+MONTHS = _LANGUAGES.lowered("sentences", "months")
+# Function words that tell German text from English (`sentences.function_words`).
+_GERMAN_WORDS = _LANGUAGES.only("de").lowered("sentences", "function_words")
+_OTHER_WORDS = _LANGUAGES.without("de").lowered("sentences", "function_words")
 _MAX_ABBREV_LOOKBACK = 24  # bounded look-back keeps `a.a.a.a…` linear
 
 
@@ -185,10 +167,7 @@ def matched_groups(scan: str) -> list[tuple[int, int]]:
 
 def looks_german(text: str, sample: int = 100_000) -> bool:
     """Guess from function words whether a text is German (decides `am 25. Mai` vs. `… 25. The`)."""
-    german = {"der", "die", "das", "und", "nicht", "ist", "mit", "für", "dem", "den", "ein",
-              "eine", "wird", "werden", "auf", "sich", "von", "zu", "des", "im", "muss", "sind"}
-    english = {"the", "and", "of", "is", "to", "with", "for", "not", "an", "in", "that", "be",
-               "by", "are", "must", "it", "on"}
+    german, english = _GERMAN_WORDS, _OTHER_WORDS
     de = en = 0
     for m in _WORDS.finditer(text, 0, min(len(text), sample)):
         w = m.group().lower()

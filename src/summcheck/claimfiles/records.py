@@ -13,7 +13,7 @@ from typing import Any
 
 from ..locators import LocatorSyntaxError
 from ..model import ClaimRecord, Locator, RecordError
-from ..normalize import FoldedQuote
+from ..matching.normalize import FoldedQuote
 from .validate import canonical_strength, validate
 from .wording import describe, json_path, short
 

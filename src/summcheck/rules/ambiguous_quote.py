@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..display import in_quotes
+from ..model import RecordStatus
 from .base import Problem, on_record, record_name
 
 CODE = "SUM205"
@@ -38,7 +39,7 @@ MIN_CHARS = 20
 def check(analysis, min_words: int = MIN_WORDS, min_chars: int = MIN_CHARS) -> Iterator[Problem]:
     path = analysis.claims.path
     for result in analysis.records:
-        if result.status == "too-short":
+        if result.status is RecordStatus.TOO_SHORT:
             yield on_record(result, f"{record_name(result)}: the quote is too short to match the "
                             f"OCR text fuzzily (at least {min_words} words and {min_chars} "
                             f"characters); quote the whole clause", path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from .. import language
 from ..display import in_quotes
 from .base import Problem, on_record, record_name
 
@@ -43,10 +44,7 @@ of the summary's purpose.
 None. Not caught: requirements that were never recorded as claims.
 """
 
-INFORMATIVE = re.compile(
-    r"\b(appendix|appendices|annex|annexes|examples?|notes?|informative|anhang|anlage|"
-    r"beispiele?|anmerkung(en)?|hinweise?|informativ|apéndice|anexos?|ejemplos?|notas?|"
-    r"informativo|apêndice|exemplos?)\b", re.IGNORECASE)
+INFORMATIVE = language.informative_pattern()
 _APPENDIX_IDENT = re.compile(r"^[A-Z](\.|$)")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..display import in_quotes
+from ..model import RecordStatus
 from .base import Problem, on_record, record_name
 
 CODE = "SUM204"
@@ -42,7 +43,7 @@ def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
     text = analysis.source.text
     for result in analysis.records:
-        if result.status != "critical":
+        if result.status is not RecordStatus.CRITICAL:
             continue
         best = max(result.hits, key=lambda h: h.score or 0)
         ocr = " ".join(text[best.span.start:best.span.end].split())

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..display import quoted, shorten
+from ..model import RecordStatus
 from .base import Problem, on_record, record_name
 
 CODE = "SUM200"
@@ -37,7 +38,7 @@ None.
 def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
     for result in analysis.records:
-        if result.status == "invalid":
+        if result.status is RecordStatus.INVALID:
             details = "; ".join(f"{quoted(e.json_path)}: {shorten(e.message, 200)}"
                                 for e in result.record.errors)
             yield on_record(result, f"invalid {record_name(result)}: {details}", path)

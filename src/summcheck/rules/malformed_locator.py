@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..display import in_quotes, quoted
+from ..model import RecordStatus
 from .base import Problem, on_record, record_name
 
 CODE = "SUM104"
@@ -56,7 +57,7 @@ def check(analysis) -> Iterator[Problem]:
                               f"{part.resolution.message}", column=result.sentence.column)
     claims_path = analysis.claims.path
     for result in analysis.records:
-        if result.status != "bad-locator":
+        if result.status is not RecordStatus.BAD_LOCATOR:
             continue
         reason = result.record.locator_error or "; ".join(
             r.message for r in result.resolutions if r.problem == "malformed")

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..resolve import describe_offset
 from ..display import in_quotes
+from ..model import RecordStatus
+from ..resolve import describe_offset
 from .base import Problem, on_record, record_name
 
 CODE = "SUM202"
@@ -36,9 +37,9 @@ None.
 
 def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
-    by_label = analysis.resolver.by_label
+    by_label = analysis.pages_by_label
     for result in analysis.records:
-        if result.status != "misplaced":
+        if result.status is not RecordStatus.MISPLACED:
             continue
         kinds = frozenset(part.kind for part in result.record.locator.parts)
         places = [describe_offset(analysis.source, hit.span.start, by_label, kinds)

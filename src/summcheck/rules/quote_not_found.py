@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..matching import (CLOSEST_MAX_QUOTE, bidi_characters, closest_difference,
-                        closest_search_limit)
 from ..display import in_quotes
+from ..matching.nearest import CLOSEST_MAX_QUOTE
+from ..matching.normalize import bidi_characters
+from ..model import RecordStatus
 from .base import Problem, on_record, record_name
 
 # The closest passage is shown only from this similarity (rapidfuzz partial ratio, 0-100) up.
@@ -58,21 +59,18 @@ more against its passage, and every invented quote's best window on any page 80%
 
 def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
-    text = analysis.source.text
     for result in analysis.records:
-        if result.status != "not-found":
+        if result.status is not RecordStatus.NOT_FOUND:
             continue
         message = f"{record_name(result)}: quote not found in the source"
         bidi = bidi_characters(result.record.quote)
         if bidi:
             message += f"; it holds the bidi control character {', '.join(bidi)}, remove it"
-        spans = result.locator_spans
-        if spans:
+        found = result.closest  # the closest passage at the locator, searched by the analysis
+        if found is not None:
             where = result.record.locator.text
-            limit = closest_search_limit(result.record.quote)
-            region = _region(text, spans[:3], limit)
-            closest = closest_difference(region, result.record.quote, limit) if limit else None
-            if not limit:
+            closest = found.difference
+            if not found.limit:
                 message += (f"; closest passage not searched: the quote is longer than "
                             f"{CLOSEST_MAX_QUOTE:,} characters")
             elif closest is not None and closest.score >= CLOSE_ENOUGH:
@@ -87,25 +85,11 @@ def check(analysis) -> Iterator[Problem]:
                     message += f"; it has {', '.join(closest.lookalikes)}"
             else:
                 message += f"; no passage at {in_quotes(where)} comes close to it"
-            if limit and len(region) > limit:
-                message += f" (searched the first {limit:,} characters of the cited region)"
+            if found.cut:
+                message += f" (searched the first {found.limit:,} characters of the cited region)"
         for note in result.cut_short:
             message += f"; {note}"
         yield on_record(result, message + "; copy the quote verbatim from the source", path)
-
-
-def _region(text: str, spans, limit: int) -> str:
-    """The cited spans joined by line breaks, read no further than one character past
-    `limit` (enough to tell that the search was cut short)."""
-    pieces: list[str] = []
-    size = 0
-    for span in spans:
-        if size > limit:
-            break
-        piece = text[span.start:min(span.end, span.start + limit + 1 - size)]
-        pieces.append(piece)
-        size += len(piece) + 1
-    return "\n".join(pieces)
 
 
 def _clip(passage: str, limit: int = 160) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..display import in_quotes
+from ..model import RecordStatus
 from .base import Problem, on_record, record_name
 
 CODE = "SUM206"
@@ -35,7 +36,7 @@ physical pages.
 def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
     for result in analysis.records:
-        if result.status != "unresolved":
+        if result.status is not RecordStatus.UNRESOLVED:
             continue
         reasons = "; ".join(r.message for r in result.resolutions if r.problem == "unresolved")
         yield on_record(result, f"{record_name(result)}: locator "

@@ -6,13 +6,13 @@ from pathlib import Path
 
 from ..confine import refuse_special
 from ..files import read_input
+from ..inputs.modes import PAGE_NUMBER_MODES
 from ..model import InputError, LazySections, SourceDocument
 from ..structure import SECTION_MODES, find_structure
 
-__all__ = ["load_source", "MAX_BYTES", "PAGE_NUMBER_MODES"]
+__all__ = ["load_source", "MAX_BYTES"]
 
 MAX_BYTES = 200 * 1024 * 1024
-PAGE_NUMBER_MODES = ("auto", "label", "physical")
 _MARKDOWN = {".md", ".markdown"}
 
 

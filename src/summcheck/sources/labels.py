@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import codecs
 
+from ..structure.numbering import to_roman
+
 _ESCAPES = {"n": 10, "r": 13, "t": 9, "b": 8, "f": 12, "(": 40, ")": 41, "\\": 92}
 
 
@@ -127,15 +129,7 @@ def _letters(number: int) -> str:
 
 
 def _roman(number: int) -> str:
-    if number <= 0:
-        return str(number)
-    out = []
-    for value, digits in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"),
-                          (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"),
-                          (4, "iv"), (1, "i")):
-        count, number = divmod(number, value)
-        out.append(digits * count)
-    return "".join(out)
+    return to_roman(number) if number > 0 else str(number)
 
 
 def format_label(style: str, prefix: str, number: int) -> str:

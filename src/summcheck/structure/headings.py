@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..language import alternation, merged
+
 MAX_LINE = 200  # a heading line is short; longer lines are never looked at
 MAX_TITLE = 150
 WEAK_TITLE, WEAK_WORDS = 40, 5  # a lower-case title ("3.4. popcon") is a name, not a sentence
@@ -23,31 +25,34 @@ NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM})(?P<dot>\.?)(?:[ \t]+(?P<t
 # A heading the document's form already vouches for (underlined, a Markdown heading) may be
 # numbered by a bare letter: "A. References".
 _SURE_NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM}|[A-Z])(?P<dot>\.?)(?:[ \t]+(?P<title>\S.*))?\Z")
+# The words come from the language files (`headings` in language/*.yaml).
+_WORDS = merged()
+
+
+def _word(key: str) -> str:
+    """A case-insensitive alternation of the heading words at `headings.<key>`."""
+    return f"(?i:{alternation(_WORDS.words('headings', key))})"
+
+
 _SECTION = re.compile(
-    r"(?P<kw>(?i:section|sec\.|clause|chapter|secci[oó]n|se[cç]?[cç][aã]o|cap[ií]tulo|cl[aá]usula|"
-    rf"abschnitt|kapitel))[ \t]+(?P<num>{_NUM}|{_LETTER_NUM})\.?(?:{_SEP}(?P<title>\S.*))?\Z")
+    rf"(?P<kw>{_word('section')})[ \t]+(?P<num>{_NUM}|{_LETTER_NUM})\.?(?:{_SEP}(?P<title>\S.*))?\Z")
 # Words of a division above the numbered sections: the numbering may start again under them.
-_CHAPTER_WORD = re.compile(r"(?i:chapter|cap[ií]tulo|kapitel)\Z")
+_CHAPTER_WORD = re.compile(rf"{_word('chapter')}\Z")
 _DIVISION = re.compile(
-    r"(?i:part|teil|parte|book|buch|libro|livro|chapter|cap[ií]tulo|kapitel)[ \t]+"
+    rf"{_word('division')}[ \t]+"
     rf"(?:\d{{1,3}}|[IVXLC]{{1,7}}|[A-Z])\.?(?:{_SEP}(?P<title>\S.*))?\Z")
 # "Art. 29-A." (Brazil), "Artikel 12a", "Artículo 14", "Art. 5º".
 _ARTICLE = re.compile(
-    r"(?i:article|artikel|art[ií]culo|artigo|art\.)[ \t]*(?P<num>\d{1,3}(?:-[A-Z]\b|[a-z]\b)?)"
+    rf"{_word('article')}[ \t]*(?P<num>\d{{1,3}}(?:-[A-Z]\b|[a-z]\b)?)"
     rf"(?:\.?[º°ᵒ]|\.)?(?:{_SEP}(?P<title>\S.*))?\Z")
 _PARAGRAPH = re.compile(r"§[ \t]*(?P<num>\d{1,3}[a-z]?(?:\.\d{1,3})*)\.?[º°]?(?:[ \t]+(?P<title>\S.*))?\Z")
 _APPENDIX = re.compile(
-    r"(?P<kw>(?i:appendix|annex|anhang|anlage|anexo|ap[eé]ndice))"
+    rf"(?P<kw>{_word('appendix')})"
     rf"(?:[ \t]+(?P<num>[A-Z](?:\.\d{{1,3}})*|\d{{1,3}}|[IVX]{{1,5}}))?\.?(?:{_SEP}(?P<title>\S.*))?\Z")
 # Divisions of a law: above its articles, restarting their own numbers.
-_GROUPING = re.compile(
-    r"(?i:t[ií]tulo|title|titel|subt[ií]tulo|cap[ií]tulo|chapter|kapitel|secci[oó]n|subsecci[oó]n|"
-    r"section|subsection|se[cç]?[cç][aã]o|subse[cç][aã]o|abschnitt|unterabschnitt|teil|part|parte|"
-    r"livro|libro|book|buch|division)(?=[ \t.:]+\S)")
+_GROUPING = re.compile(rf"{_word('grouping')}(?=[ \t.:]+\S)")
 # Words that continue a cross-reference ("Artikel 16 Absatz 2 …"), not a title.
-_REFERENCE_WORDS = frozenset(
-    "absatz abs. abs satz buchstabe unterabsatz nummer nr. paragraph para. apartado número "
-    "numero inciso alínea alinea letra".split())
+_REFERENCE_WORDS = _WORDS.lowered("headings", "reference")
 _BAD_TITLE_START = set("+-*=<>%)]}|,.;:_")
 _LEADER_LINE = re.compile(r"(?:[.·…][ \t]*){4,}(?:\d{1,4}|[ivxlcdm]{1,6})?")
 _TAG = re.compile(r"<[A-Za-z][\w:.-]*>")  # "<result> Root Element": an XML element's name

@@ -9,8 +9,8 @@ Comp = tuple  # (0, number, suffix) | (1, letter code) | (2, roman value)
 Key = tuple  # tuple of Comp
 
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-_ROMAN_STEPS = ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"),
-                (5, "v"), (4, "iv"), (1, "i"))
+_ROMAN_STEPS = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+                (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
 
 def roman_value(word: str) -> int | None:
@@ -28,12 +28,11 @@ def roman_value(word: str) -> int | None:
 
 
 def to_roman(n: int) -> str:
-    """Lower-case Roman numeral of n > 0."""
+    """Lower-case Roman numeral of n > 0 (thousands as `m`s)."""
     out = []
     for value, numeral in _ROMAN_STEPS:
-        while n >= value:
-            out.append(numeral)
-            n -= value
+        count, n = divmod(n, value)
+        out.append(numeral * count)
     return "".join(out)
 
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
+from ..language import alternation, merged
 from ..model import SourceDocument
 from .pdf_rows import FONT_STEP, Lines, fold
 
 _DOTTED_ROW = re.compile(r"(?:\.[ \t]?){4,}[^\n]*$", re.M)
 _PAGE_REF_ROW = re.compile(r"\S[ \t]+\d{1,4}[ \t]*$", re.M)
+# A contents page's heading, and substrings that find one: `headings.contents` and
+# `headings.contents_stems` in the language files.
 _CONTENTS_HEADING = re.compile(
-    r"[ \t\f]*(?i:contents|table of contents|inhaltsverzeichnis|inhalt|índice|indice|"
-    r"índice general|sumário|sumario|tabla de contenidos?|contenidos?|conteúdo)[ \t]*\Z")
-_CONTENTS_STEMS = ("content", "inhalt", "ndice", "sumário", "sumario", "conteúdo")
+    rf"[ \t\f]*(?i:{alternation(merged().words('headings', 'contents'))})[ \t]*\Z")
+_CONTENTS_STEMS = merged().words("headings", "contents_stems")
 _EDGE_NUMBER = re.compile(r"[ \t\f]*(\d{1,4})(?!\.\d)")
 _FOLIO_AROUND = re.compile(r"\A\d{1,4}\s+|\s+\d{1,4}\Z")
 

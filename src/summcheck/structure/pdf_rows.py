@@ -6,28 +6,29 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Callable
 
+from ..language import alternation, merged
 from ..model import LineFont, SourceDocument
 
 ROW_TOLERANCE = 2.0  # points: lines whose tops differ less stand on one row
 FONT_STEP = 0.8  # points larger than the body that make a heading font
-_DIVISION_WORDS = ("kapitel", "chapter", "capítulo", "capitulo", "apéndice", "apendice",
-                   "appendix", "anhang", "anexo", "annex", "apêndice", "parte", "part", "teil")
-_APPENDIX_WORDS = frozenset(("apéndice", "apendice", "appendix", "anhang", "anexo", "annex",
-                             "apêndice"))
+# The words a printed row opens with, from the language files (`headings.printed`).
+_WORDS = merged()
+_APPENDIX_WORDS = frozenset(w.casefold() for w in _WORDS.words("headings", "printed", "appendix"))
 _NUMBER = re.compile(
-    r"(?P<kw>(?i:" + "|".join(_DIVISION_WORDS) + r")[ \t]+)?"
+    rf"(?P<kw>(?i:{alternation(_WORDS.words('headings', 'printed', 'division'))})[ \t]+)?"
     r"(?P<num>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})*|[IVX]{1,6})"
     r"(?P<mark>[.):]?)(?P<rest>(?:[ \t]+|(?=[^\W\d_])|\Z).*)\Z", re.S)
 # TeX sets accents as separate spacing characters ("Ap´endice", "F´ormulas").
 _SPACING_ACCENTS = dict.fromkeys(map(ord, "\u00b4\u02dc\u00b8\u0060\u00a8\u02c6\u02c7\u02d8"
                                            "\u02d9\u02da\u02dd"))
-_NUMBER_START = re.compile(r"\d|[A-Z][.\d]|[A-Z]\Z|(?i:kap|cha|cap|ap|anh|ane|ann|par|tei)")
+_NUMBER_START = re.compile(
+    rf"\d|[A-Z][.\d]|[A-Z]\Z|(?i:{alternation(_WORDS.words('headings', 'printed', 'starts'))})")
 _FOLIO = re.compile(r"\A\d{1,4}(?!\.\d)\s*")
 # Sphinx's English chapter pages spell the number: "CHAPTER" / "TWO".
-_NUMBER_WORDS = {word: str(n) for n, word in enumerate(
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split(), 1)}
-_SPELLED = re.compile(r"(?i:chapter|part|appendix)[ \t]+(?P<word>[A-Za-z]+)[ \t]*\Z")
+_NUMBER_WORDS = {word.casefold(): str(n) for words in _WORDS.each("headings", "number_words")
+                 for n, word in enumerate(words, 1)}
+_SPELLED = re.compile(rf"(?i:{alternation(_WORDS.words('headings', 'printed', 'spelled'))})"
+                      r"[ \t]+(?P<word>[A-Za-z]+)[ \t]*\Z")
 
 
 @dataclass(frozen=True)

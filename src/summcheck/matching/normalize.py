@@ -277,3 +277,9 @@ def hyphens_agree(source: FoldedText, pos: int, quote: FoldedQuote) -> bool:
 def _has(positions: list[int], value: int) -> bool:
     i = bisect.bisect_left(positions, value)
     return i < len(positions) and positions[i] == value
+
+
+def bidi_characters(quote: str) -> list[str]:
+    """Names of bidi control characters in a quote (they never fold away)."""
+    return sorted({f"U+{ord(c):04X} {unicodedata.name(c, '')}".strip() for c in quote
+                   if c in BIDI_CONTROLS})

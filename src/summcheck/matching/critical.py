@@ -13,7 +13,8 @@ and `0 o` merged, `rn` read as `m`). Inside each differing block:
   digit that vanished (footnote marks do) and numbers the OCR text adds are OCR noise;
 - **negation**: a negation word (EN/DE/ES/PT) on one side that the other side's block does not
   hold, not even as an OCR misspelling (one edit for words of 3-5 letters, two beyond);
-- **modal**: `modality.modal_words` of both texts; the OCR side holds a real modal word of
+- **modal**: `modality.modal_words` of both texts (with the project's lexicon); the OCR side
+  holds a real modal word of
   another class where the quote has one, or a modal word the quote's block lacks, or the
   quote's modal word is gone from the OCR text altogether (a misspelling such as `miust`
   leaves a garbled word in its place, which is not a difference).
@@ -21,30 +22,20 @@ and `0 o` merged, `rn` read as `m`). Inside each differing block:
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from rapidfuzz.distance import Levenshtein
 
-from .modality import ModalWord, modal_words
+from .. import language
+from ..modality import Lexicon, ModalWord, modal_words
+from .lookalikes import digits, is_numeric, loose_skeleton, skeleton
 from .normalize import fold
 
 CriticalKind = Literal["number", "negation", "modal"]
 
-NEGATIONS = frozenset({
-    # English
-    "not", "no", "never", "none", "nor", "neither", "nothing", "nobody", "nowhere", "cannot",
-    # German
-    "nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals",
-    "nichts", "niemand", "weder",
-    # Spanish
-    "nunca", "jamás", "ningún", "ninguna", "ninguno", "ningunos", "ningunas", "nada", "nadie",
-    "ni", "tampoco",
-    # Portuguese
-    "não", "jamais", "nenhum", "nenhuma", "nenhuns", "nenhumas", "ninguém", "nem",
-})
+NEGATIONS = language.negations()
 # Words, numbers with their separators (`3.0`, `1,000`), and `|` (OCR reads `l`/`1`/`I` so).
 _TOKEN = re.compile(r"[\w|]+(?:['’][\w|]+)*(?:[.,]\d+)*")
 
@@ -68,58 +59,12 @@ class _Tok:
     skel: str
 
 
-@lru_cache(maxsize=1)
-def lookalike_table() -> dict[int, str]:
-    """Lower case, accents stripped, OCR look-alikes merged (1/i/l, 0/o): one character each."""
-    table: dict[int, str] = {}
-    for code in range(0x20, 0x250):
-        c = chr(code)
-        if not c.isalnum():
-            continue
-        base = unicodedata.normalize("NFD", c)[0].lower()
-        if len(base) != 1:
-            continue
-        base = {"1": "l", "i": "l", "0": "o", "ı": "l"}.get(base, base)
-        if base != c:
-            table[code] = base
-    return table
-
-
-@lru_cache(maxsize=1)
-def _skeleton_table() -> dict[int, str]:
-    return {**lookalike_table(), ord("|"): "l"}
-
-
-def skeleton(word: str) -> str:
-    """How OCR could have read `word`, roughly: for telling misreadings from real changes.
-
-    A number keeps its digits (`0` and `o` are the same skeleton inside a word, not alone)."""
-    if _is_numeric(word):
-        return _digits(word)
-    return loose_skeleton(word)
-
-
-def loose_skeleton(word: str) -> str:
-    """`skeleton`, with the digits of numbers read as letters too (`12o` and `12.o` agree)."""
-    s = word.translate(_skeleton_table())
-    s = s.replace("rn", "m").replace("vv", "w").replace("'", "").replace("’", "")
-    return s
-
-
 def _tokens(text: str) -> list[_Tok]:
     return [_Tok(m.group(), m.start(), m.end(), skeleton(m.group())) for m in _TOKEN.finditer(text)]
 
 
 def _loose(tokens: list[_Tok]) -> str:
     return "".join(loose_skeleton(t.raw) for t in tokens)
-
-
-def _is_numeric(raw: str) -> bool:
-    return raw[:1].isdigit() and all(c.isdigit() or c in ".," for c in raw)
-
-
-def _digits(raw: str) -> str:
-    return "".join(c for c in raw if c.isdigit())
 
 
 def _letters(raw: str) -> str:
@@ -152,8 +97,10 @@ def _fuzzy_in(word: str, text: str, max_edits: int) -> bool:
     return best <= max_edits
 
 
-def find_critical(quote: str, matched: str) -> list[CriticalDifference]:
-    """Critical differences (number, negation, modal class) between a quote and OCR text."""
+def find_critical(quote: str, matched: str,
+                  lexicon: Lexicon | None = None) -> list[CriticalDifference]:
+    """Critical differences (number, negation, modal class) between a quote and OCR text;
+    modal words are read with `lexicon` (None: the packaged lexicons)."""
     q_text, m_text = fold(quote).text, fold(matched).text
     q_toks, m_toks = _tokens(q_text), _tokens(m_text)
     ops = Levenshtein.opcodes([t.skel for t in q_toks], [t.skel for t in m_toks])
@@ -174,7 +121,7 @@ def find_critical(quote: str, matched: str) -> list[CriticalDifference]:
         found += _numbers(qb, mb, gap)
         found += _negations(qb, mb)
     healed, healed_toks = _heal(m_text, m_toks, q_toks, q_region, m_region)
-    found += _modals(q_text, healed, q_toks, healed_toks, q_region, m_region)
+    found += _modals(q_text, healed, q_toks, healed_toks, q_region, m_region, lexicon)
     return _dedupe(found)
 
 
@@ -223,9 +170,9 @@ def _gap(text: str, toks: list[_Tok], j1: int, j2: int) -> str:
     return text[start:end]
 
 
-def critical_differences(quote: str, matched: str) -> list[str]:
+def critical_differences(quote: str, matched: str, lexicon: Lexicon | None = None) -> list[str]:
     """Human-readable reasons why `matched` says something else than `quote` (empty: none)."""
-    return [d.message for d in find_critical(quote, matched)]
+    return [d.message for d in find_critical(quote, matched, lexicon)]
 
 
 def _number(q: str, m: str) -> CriticalDifference:
@@ -250,26 +197,26 @@ def _numbers(qb: list[_Tok], mb: list[_Tok], gap: str) -> list[CriticalDifferenc
     """
     out: list[CriticalDifference] = []
     for a in qb:  # tokens mixing letters and digits (v2, iBCS2) with the same letters
-        if _is_numeric(a.raw) or not _digits(a.raw):
+        if is_numeric(a.raw) or not digits(a.raw):
             continue
         for b in mb:
-            if not _is_numeric(b.raw) and _letters(b.raw) == _letters(a.raw) and _digits(b.raw) \
-                    and _digits(b.raw) != _digits(a.raw):
+            if not is_numeric(b.raw) and _letters(b.raw) == _letters(a.raw) and digits(b.raw) \
+                    and digits(b.raw) != digits(a.raw):
                 out.append(_number(a.raw, b.raw))
-    qn = [t for t in qb if _is_numeric(t.raw)]
+    qn = [t for t in qb if is_numeric(t.raw)]
     if not qn:
         return out
-    if "".join(_digits(t.raw) for t in qn) == "".join(_digits(t.raw) for t in mb):
+    if "".join(digits(t.raw) for t in qn) == "".join(digits(t.raw) for t in mb):
         return out  # the same digits, split or merged
-    m_digits = [_digits(t.raw) for t in mb]
-    q_digits = [_digits(t.raw) for t in qn]
-    q_letters = {_letters(t.raw) for t in qb if not _is_numeric(t.raw)}
+    m_digits = [digits(t.raw) for t in mb]
+    q_digits = [digits(t.raw) for t in qn]
+    q_letters = {_letters(t.raw) for t in qb if not is_numeric(t.raw)}
     # numbers in the OCR text: numeric tokens, and the digits of a word merged with a number
     # (`Perl5` for `Perl 7`: the letters are a word of the quote's block)
-    others = [t for t in mb if _digits(t.raw) and _digits(t.raw) not in q_digits
-              and (_is_numeric(t.raw) or _letters(t.raw) in q_letters)]
+    others = [t for t in mb if digits(t.raw) and digits(t.raw) not in q_digits
+              and (is_numeric(t.raw) or _letters(t.raw) in q_letters)]
     for a in qn:
-        d = _digits(a.raw)
+        d = digits(a.raw)
         if d in m_digits:
             continue
         if others:  # another number in its place
@@ -330,13 +277,21 @@ def _show(tokens: list[_Tok]) -> str:
     return " ".join(t.raw for t in tokens)
 
 
-@lru_cache(maxsize=1)
-def _MODAL_SKELETONS() -> dict[str, str]:
-    """One-word modal verbs of the lexicons by skeleton (`deve` -> requires), unambiguous ones."""
-    from .modality import default_lexicon
+def _modal_skeletons(lexicon: Lexicon | None) -> dict[str, str]:
+    """One-word modal verbs of the lexicon by skeleton (`deve` -> requires), unambiguous ones."""
+    return _packaged_modal_skeletons() if lexicon is None else _skeletons_of(lexicon)
 
+
+@lru_cache(maxsize=1)
+def _packaged_modal_skeletons() -> dict[str, str]:
+    from ..modality import default_lexicon
+
+    return _skeletons_of(default_lexicon())
+
+
+def _skeletons_of(lexicon: Lexicon) -> dict[str, str]:
     by_skeleton: dict[str, set[str]] = {}
-    for phrase, cls in default_lexicon().phrases.items():
+    for phrase, cls in lexicon.phrases.items():
         if len(phrase) == 1:
             by_skeleton.setdefault(skeleton(phrase[0]), set()).add(cls)
     return {k: next(iter(v)) for k, v in by_skeleton.items() if len(v) == 1}
@@ -345,8 +300,7 @@ def _MODAL_SKELETONS() -> dict[str, str]:
 # Negations an OCR misreading of which (one letter off: `hot`/`nat` for `not`, `tão` for `não`)
 # is still reported; short or common-looking ones (`nie`, `nor`, `nem`, `nada`) are left out:
 # their one-letter neighbours (`pie`, `for`, `em`) are ordinary words.
-_NEAR_NEGATIONS = ("not", "never", "nicht", "kein", "keine", "niemals", "não", "nunca",
-                   "nadie", "ningún", "ninguna", "nenhum", "nenhuma", "ninguém", "jamais", "jamás")
+_NEAR_NEGATIONS = language.near_negations()
 
 
 @lru_cache(maxsize=1)
@@ -366,9 +320,10 @@ def _modal_tokens(words: list[ModalWord], toks: list[_Tok]) -> list[tuple[ModalW
 
 
 def _modals(q_text: str, m_text: str, q_toks: list[_Tok], m_toks: list[_Tok],
-            q_region: list[tuple[int, int]], m_region: list[tuple[int, int]]) -> list[CriticalDifference]:
-    q_modals = _modal_tokens(modal_words(q_text), q_toks)
-    m_modals = _modal_tokens(modal_words(m_text), m_toks)
+            q_region: list[tuple[int, int]], m_region: list[tuple[int, int]],
+            lexicon: Lexicon | None = None) -> list[CriticalDifference]:
+    q_modals = _modal_tokens(modal_words(q_text, lexicon), q_toks)
+    m_modals = _modal_tokens(modal_words(m_text, lexicon), m_toks)
     if [w.cls for w, _ in q_modals] == [w.cls for w, _ in m_modals] and \
             all(q_region[k] == (j, j + 1) for (_, k), (_, j) in zip(q_modals, m_modals)):
         return []
@@ -410,7 +365,7 @@ def _modals(q_text: str, m_text: str, q_toks: list[_Tok], m_toks: list[_Tok],
             # A garbled word stands in its place: an OCR misreading, not a change, unless it
             # reads as a modal word of another class once accents and look-alikes are folded
             # (`déve` for `deve` where the quote says `pode`).
-            read = [(t, _MODAL_SKELETONS().get(t.skel)) for t in m_toks[lo:hi]]
+            read = [(t, _modal_skeletons(lexicon).get(t.skel)) for t in m_toks[lo:hi]]
             if any(cls == w.cls for _, cls in read):
                 continue
             other = [(t, cls) for t, cls in read if cls is not None]

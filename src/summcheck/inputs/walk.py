@@ -1,21 +1,5 @@
-"""Map changed files to the summaries they affect (pre-commit hook, GitHub Action).
-
-A summary depends on three files: itself, its claim records and its source. When any of them
-changes, the summary must be checked again. `summaries_for` takes a list of changed files (as
-pre-commit passes them, or as `git diff --name-only` lists them) and returns the summaries to
-check:
-
-- a changed summary maps to itself;
-- a changed source or claims file maps to every summary under `root` that uses it: named in
-  the summary's front matter (`source:`, `claims:`, relative to the summary), in the
-  configuration's `summaries` mapping, or as the `source:` of the summary's claims file;
-- any other file maps to nothing.
-
-A changed file may be deleted (a pull request that removes a claims file): it still maps to
-the summaries that name it, whose check then reports the missing input.
-
-The folder walk (`walk_summaries`) is the one walk of summcheck: `summcheck check FOLDER`, the
-pre-commit hooks and the GitHub Action all find summaries through it. It
+"""The one folder walk: every summary below a folder, as `summcheck check FOLDER`, the
+pre-commit hooks and the GitHub Action find them. It
 
 - takes Markdown files (`.md`, `.markdown`, any case) whose front matter names `source:` or
   `claims:`, and any file that the configuration's `summaries` globs map;
@@ -38,60 +22,18 @@ pre-commit hooks and the GitHub Action all find summaries through it. It
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .config import Config
-from .model import InputError
+from ..config import Config
+from ..model import InputError
+from .summaries import MARKDOWN_SUFFIXES, is_summary
 
-MARKDOWN_SUFFIXES = (".md", ".markdown")
 #: Folders never searched for summaries (besides every folder whose name starts with a dot).
 SKIP_DIRS = frozenset({"node_modules", "__pycache__", "site-packages"})
-_HEAD_BYTES = 4096
 IGNORE_FILE = ".gitignore"
-
-
-def summaries_for(changed: Iterable[Path], root: Path, config: Config | None = None,
-                  exclude: Sequence[str] = ()) -> list[Path]:
-    """The summaries to check when `changed` files changed: sorted, each once. A changed
-    summary that `exclude` or the configuration's `exclude` matches is left out; the others
-    are found by `walk_summaries(root, config, exclude)`."""
-    config = config if config is not None else Config()
-    changed = [Path(p) for p in changed]
-    if not changed:
-        return []
-    excludes = _exclude_rules(config, exclude)
-    result: dict[Path, Path] = {}
-    for path in changed:
-        if is_summary(path, config) and _excluded_by(path, excludes) is None:
-            result.setdefault(_key(path), path)
-    wanted = {_key(path) for path in changed}
-    for summary in walk_summaries(root, config, exclude):
-        key = _key(summary)
-        if key in wanted or (inputs_of(summary, config) & wanted):
-            result[key] = summary  # the form found under root is the one to report
-    return sorted(result.values(), key=lambda p: p.as_posix())
-
-
-def is_summary(path: Path, config: Config | None = None) -> bool:
-    """A regular file that is a summary: a file that the configuration's `summaries` globs map
-    to its inputs, or a Markdown file whose front matter names `source:` or `claims:`. A Markdown
-    file whose front matter is broken (unparseable, not a mapping, not UTF-8) counts too: it
-    may be a summary, and checking it reports the problem. Markdown without front matter, or
-    with front matter that names neither (a README, a page of docs), is no summary."""
-    if not path.is_file():
-        return False
-    if config is not None and config.mapping_for(path) is not None:
-        return True
-    if path.suffix.lower() not in MARKDOWN_SUFFIXES or not _starts_front_matter(path):
-        return False
-    try:
-        front = _read_front_matter(path)
-    except InputError:
-        return True
-    return "source" in front or "claims" in front
 
 
 def walk_summaries(root: Path, config: Config | None = None,
@@ -107,41 +49,12 @@ def walk_summaries(root: Path, config: Config | None = None,
     return sorted(_walk(Path(root), config, exclude))
 
 
-def iter_summaries(root: Path, config: Config | None = None,
-                   exclude: Sequence[str] = ()) -> Iterator[Path]:
-    """`walk_summaries`, as an iterator (kept for callers of the old name)."""
-    yield from walk_summaries(root, config, exclude)
-
-
 def excluded(path: Path, config: Config | None = None, exclude: Sequence[str] = ()) -> str | None:
     """Why `--exclude` (`exclude`) or the configuration's `exclude` leaves `path` out, e.g.
     "excluded by --exclude 'drafts/'", or None when neither does. For a file that is named on
     the command line or passed by pre-commit: `.gitignore` does not apply to those (git passes
     no ignored file, and a file named is the user's to check), the exclude patterns do."""
-    return _excluded_by(Path(path), _exclude_rules(config, exclude))
-
-
-def inputs_of(summary: Path, config: Config | None = None) -> set[Path]:
-    """The (resolved) source and claims files a summary uses, as the checker would find them:
-    front matter first, then the configuration's mapping, then the claims file's `source:`."""
-    front = _front_matter(summary)
-    mapping = config.mapping_for(summary) if config is not None else None
-    found: dict[str, Path] = {}
-    for key in ("source", "claims"):
-        value = front.get(key)
-        if isinstance(value, str) and value.strip():
-            found[key] = summary.parent / value
-        elif mapping is not None and getattr(mapping, key) is not None:
-            found[key] = getattr(mapping, key)
-    if "source" not in found and "claims" in found and _confinement(summary, config).permits(
-            found["claims"]):
-        source = claims_source(found["claims"])
-        if source is not None:
-            found["source"] = source
-    return {_key(path) for path in found.values()}
-
-
-# ---------------------------------------------------------------- the walk
+    return excluded_by(Path(path), exclude_rules(config, exclude))
 
 
 @dataclass(frozen=True)
@@ -165,12 +78,12 @@ class _Rules:
 
 
 def _walk(root: Path, config: Config | None, exclude: Sequence[str]) -> Iterator[Path]:
-    excludes = _exclude_rules(config, exclude)
+    excludes = exclude_rules(config, exclude)
     if not root.is_dir():
-        if root.is_file() and is_summary(root, config) and _excluded_by(root, excludes) is None:
+        if root.is_file() and is_summary(root, config) and excluded_by(root, excludes) is None:
             yield root
         return
-    if _excluded_by(root, excludes, is_dir=True) is not None:
+    if excluded_by(root, excludes, is_dir=True) is not None:
         return  # an exclude pattern leaves the folder out even when it is named
     mapped = config is not None and bool(config.summaries)
     absolute = _absolute(root)
@@ -197,14 +110,14 @@ def _walk(root: Path, config: Config | None, exclude: Sequence[str]) -> Iterator
             if is_dir:
                 if (entry.name.startswith(".") or entry.name in SKIP_DIRS
                         or _ignored(path_abs, True, rules)
-                        or _excluded_by(path_abs, excludes, is_dir=True, ancestors=False)):
+                        or excluded_by(path_abs, excludes, is_dir=True, ancestors=False)):
                     continue
                 folders.append((path, path_abs, rules))
             elif is_file:
                 if not (mapped or entry.name.lower().endswith(MARKDOWN_SUFFIXES)):
                     continue
                 if (_ignored(path_abs, False, rules)
-                        or _excluded_by(path_abs, excludes, ancestors=False)):
+                        or excluded_by(path_abs, excludes, ancestors=False)):
                     continue
                 if is_summary(path, config):
                     yield path
@@ -291,7 +204,7 @@ def _pattern_at(spec: Any, index: int | None) -> str:
     return str(getattr(pattern, "pattern", "") or "")
 
 
-def _exclude_rules(config: Config | None, exclude: Sequence[str]) -> list[_Rules]:
+def exclude_rules(config: Config | None, exclude: Sequence[str]) -> list[_Rules]:
     """The `exclude` patterns of the configuration (relative to its file) and of the command
     line (relative to the current folder), compiled; an invalid one is an InputError."""
     found = []
@@ -317,7 +230,7 @@ def _exclude_set(patterns: list[str], base: Path, origin: str) -> _Rules:
     return _Rules(base, spec, origin)
 
 
-def _excluded_by(path: Path, excludes: list[_Rules], is_dir: bool = False,
+def excluded_by(path: Path, excludes: list[_Rules], is_dir: bool = False,
                  ancestors: bool = True) -> str | None:
     """The reason an exclude pattern leaves `path` out, or None. With `ancestors`, a folder
     above `path` (below the patterns' base) that a pattern excludes excludes it too, as in
@@ -359,69 +272,4 @@ def _relative(path: Path, base: Path) -> str:
         return path.as_posix().lstrip("/")
 
 
-# ---------------------------------------------------------------- helpers
-
-
-def _key(path: Path) -> Path:
-    """A path's identity for comparison: absolute, `..` folded, symlinks resolved."""
-    try:
-        return Path(os.path.realpath(path))
-    except (OSError, ValueError):
-        return Path(os.path.abspath(path))
-
-
-def _starts_front_matter(path: Path) -> bool:
-    """Cheap test on the first bytes: does the file open with a `---` line?"""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(_HEAD_BYTES)
-    except OSError:
-        return False
-    for bom in ("\ufeff".encode("utf-8"), b"\xff\xfe", b"\xfe\xff"):
-        head = head[len(bom):] if head.startswith(bom) else head
-    if head.startswith((b"-\x00", b"\x00-")):  # UTF-16: let the full reader decide
-        return True
-    first = head.split(b"\n", 1)[0].rstrip()
-    return first == b"---"
-
-
-def _read_front_matter(path: Path) -> dict:
-    from .summary import read_text, split_front_matter
-
-    front, _ = split_front_matter(path, read_text(path).split("\n"))
-    return front
-
-
-def _front_matter(summary: Path) -> dict:
-    try:
-        return _read_front_matter(summary)
-    except InputError:
-        return {}  # a broken summary names nothing; checking it reports the problem
-
-
-def _confinement(summary: Path, config: Config | None):
-    """Where the files that `summary` names may lie: a claims file is read only there."""
-    from .confine import Confinement
-
-    if config is None:
-        return Confinement.of(summary)
-    return Confinement.of(summary, config.path, config.allow_outside)
-
-
-def claims_source(claims: Path) -> Path | None:
-    """The `source:` that a claims file in mapping form names (relative to the claims file)."""
-    if claims.suffix.lower() in (".jsonl", ".ndjson") or not claims.is_file():
-        return None
-    from .claims import load_claims
-
-    try:
-        source = load_claims(claims).source
-    except (InputError, OSError, ValueError, RecursionError):
-        return None
-    if not isinstance(source, str) or not source.strip():
-        return None
-    return claims.parent / source
-
-
-__all__ = ["summaries_for", "is_summary", "walk_summaries", "iter_summaries", "excluded",
-           "inputs_of", "MARKDOWN_SUFFIXES"]
+__all__ = ["walk_summaries", "excluded", "exclude_rules", "excluded_by", "SKIP_DIRS"]
