@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 #: The signals that end a run with "summcheck: interrupted" and exit 2.
-INTERRUPTING_SIGNALS = ("SIGINT", "SIGTERM")
+INTERRUPTING = (signal.SIGINT, signal.SIGTERM)
 
 
 class Interrupted(BaseException):
@@ -23,8 +23,8 @@ class Interrupted(BaseException):
 
 def _interrupt(signum: int, frame: object) -> None:
     # One interruption is enough: a second signal must not cut the cleanup of the first short.
-    for name in INTERRUPTING_SIGNALS:
-        signal.signal(getattr(signal, name), signal.SIG_IGN)
+    for each in INTERRUPTING:
+        signal.signal(each, signal.SIG_IGN)
     raise Interrupted(signal.Signals(signum).name)
 
 
@@ -35,8 +35,7 @@ def interruptions_raised() -> Iterator[None]:
     Only the main thread may set handlers: elsewhere the caller's stay in force."""
     previous: dict[int, object] = {}
     if threading.current_thread() is threading.main_thread():
-        for name in INTERRUPTING_SIGNALS:
-            signum = getattr(signal, name)
+        for signum in INTERRUPTING:
             handler = signal.signal(signum, _interrupt)
             if handler is not None:  # None: set outside Python, and not restorable from here
                 previous[signum] = handler

@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from ..interrupt import INTERRUPTING
 from ..model import InputError, LineFont, OutlineEntry, Page, SourceDocument, Span
 from .labels import decode_pdf_string, page_labels
 from .pdf_lines import PageLines, page_lines
@@ -58,7 +59,7 @@ PR_SET_PDEATHSIG = 1
 def _tie_to_parent(parent: int) -> None:
     """Make the forked child unable to outlive its parent or to keep the parent's output open."""
     # The parent's handlers raise an exception that the child would swallow: die at once instead.
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in INTERRUPTING:
         signal.signal(signum, signal.SIG_DFL)
     try:  # the kernel kills the child when the parent dies, even by SIGKILL
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -71,6 +72,7 @@ def _tie_to_parent(parent: int) -> None:
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
     os.close(devnull)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, INTERRUPTING)  # held since the fork
 
 
 def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_every: int,
@@ -111,15 +113,20 @@ def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool) -> list[Pa
     child = context.Process(target=_extract_in_child,
                             args=(data, middle, count, name, sample_every, fonts, sender, receiver,
                                   os.getpid()), daemon=True)
+    # Until the child has its own handlers, a signal (Ctrl-C reaches the whole process group)
+    # would run the parent's handler in it: both processes hold those signals until then.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTING)
     try:
         child.start()
     except OSError:  # no fork here (limits, sandbox): one process does it all
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         receiver.close()
         return _extract(pdf, 0, count, name, sample_every, fonts)
     finally:
         sender.close()
     answered = False
     try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal held meanwhile arrives here
         first_half = _extract(pdf, 0, middle, name, sample_every, fonts)
         try:
             second_half = receiver.recv()
