@@ -237,3 +237,18 @@ def test_table_uses_the_config_mapping_like_check(case):
     proc = table(folder, "summary.md")
     assert proc.returncode == 0, proc.stderr
     assert "## tags" in proc.stdout.decode("utf-8")
+
+
+def test_an_ocr_record_that_says_otherwise_has_its_row(tmp_path):
+    """A record whose quote stands fuzzily in an OCR source but with a critical difference (or
+    is too short to match fuzzily) is a row like any other, not an internal error."""
+    ocr = Path(__file__).resolve().parent / "fixtures" / "ocr"
+    shutil.copyfile(ocr / "acceptance-fhs-scan.ocr.txt", tmp_path / "scan.txt")
+    shutil.copyfile(ocr / "acceptance-fhs-scan.claims.jsonl", tmp_path / "claims.jsonl")
+    (tmp_path / "summary.md").write_text(
+        "---\nsource: scan.txt\nclaims: claims.jsonl\nocr: true\n---\n\n"
+        "/opt is reserved for add-on application software packages (p. 1).\n", encoding="utf-8")
+    result = run_summcheck("table", "summary.md", "--format", "json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    matches = [row["match"] for row in json.loads(result.stdout)["claims"]]
+    assert "fuzzy, says otherwise" in matches

@@ -9,7 +9,9 @@ from .model import RecordStatus
 STATUS_WORDS = {RecordStatus.INVALID: "invalid record",
                 RecordStatus.BAD_LOCATOR: "malformed locator",
                 RecordStatus.UNRESOLVED: "locator not in source",
-                RecordStatus.MISPLACED: "misplaced", RecordStatus.NOT_FOUND: "not found"}
+                RecordStatus.MISPLACED: "misplaced", RecordStatus.NOT_FOUND: "not found",
+                RecordStatus.CRITICAL: "fuzzy, says otherwise",
+                RecordStatus.TOO_SHORT: "too short to match fuzzily"}
 
 
 @dataclass(frozen=True)
