@@ -17,15 +17,20 @@ RFC = EXAMPLES / "rfc3986"
 ANSI = "\x1b["
 
 
+def break_one_record(claims: Path) -> None:
+    """Make one record of the rfc3986 example misquote its source (a SUM201 finding)."""
+    claims.write_text(claims.read_text(encoding="utf-8").replace(
+        "may represent data within the query", "must represent data within the query", 1),
+        encoding="utf-8")
+
+
 @pytest.fixture
 def rfc(tmp_path, monkeypatch) -> Path:
     """The rfc3986 example with one record broken, so that the text report has a finding."""
     root = tmp_path / "rfc"
     shutil.copytree(RFC, root)
     claims = root / "claims.jsonl"
-    claims.write_text(claims.read_text(encoding="utf-8").replace(
-        "may represent data within the query", "must represent data within the query", 1),
-        encoding="utf-8")
+    break_one_record(claims)
     monkeypatch.chdir(root)
     for name in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TERM"):
         monkeypatch.delenv(name, raising=False)
@@ -138,9 +143,7 @@ def mapped(tmp_path, monkeypatch) -> Path:
 def test_from_a_subfolder_paths_below_it_are_relative(mapped, monkeypatch):
     notes = mapped / "notes"
     claims = notes / "rfc.claims.jsonl"
-    claims.write_text(claims.read_text(encoding="utf-8").replace(
-        "may represent data within the query", "must represent data within the query", 1),
-        encoding="utf-8")
+    break_one_record(claims)
     monkeypatch.chdir(notes)
     for fmt in ("json", "text", "github", "markdown"):
         result = run("check", "rfc.md", "--format", fmt)

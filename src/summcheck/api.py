@@ -55,11 +55,7 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
                            ignore=list(ignore) if ignore else None,
                            config=Path(config) if config not in (None, True, False) else None,
                            allow_outside=allow_outside)
-    if config is False:
-        settings = Config()
-        settings.allow_outside = settings.allow_outside or allow_outside
-    else:
-        settings = request.settings()
+    settings = Config(allow_outside=allow_outside) if config is False else request.settings()
     options = request.options(settings)
     report = check_paths(paths, options)
     if report.errors:
