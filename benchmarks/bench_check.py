@@ -400,7 +400,7 @@ def worker(mode: str, data: Path) -> None:
 
         import summcheck
         import summcheck.api  # noqa: F401
-        import summcheck.linter  # noqa: F401
+        import summcheck.engine  # noqa: F401
         for name in ("summcheck.sources", "summcheck.claims", "summcheck.summary",
                      "summcheck.analysis", "summcheck.rules"):
             __import__(name)
@@ -431,39 +431,19 @@ def worker(mode: str, data: Path) -> None:
 
 
 def phases(summary_path: Path) -> list[tuple[str, float]]:
-    from summcheck.analysis import analyse
-    from summcheck.claims import load_claims
-    from summcheck.rules import all_rules
-    from summcheck.sources import load_source
-    from summcheck.summary import load_summary
+    """Seconds per stage of the engine (its stage hook), and the JSON rendering."""
+    from summcheck.engine import check_paths
+    from summcheck.report import reporter_for
+    from summcheck.settings import CheckRequest
 
-    timings = []
-
-    def timed(name, fn, *a, **kw):
-        t = time.perf_counter()
-        value = fn(*a, **kw)
-        timings.append((name, time.perf_counter() - t))
-        return value
-
-    summary = timed("load summary", load_summary, summary_path)
-    front = summary.front_matter
-    claims = timed("load claims", load_claims, summary_path.parent / front["claims"])
-    source = timed("load source", load_source, summary_path.parent / front["source"],
-                   page_numbers="auto")
-    analysis = timed("analysis", analyse, summary, claims, source, "auto")
-    t_rules = time.perf_counter()
-    for rule in all_rules():
-        timed(f"  rule {rule.code} {rule.name}", lambda r=rule: list(r.check(analysis)))
-    timings.append(("rules (total)", time.perf_counter() - t_rules))
-    try:
-        from summcheck.linter import check_paths, Options
-
-        report = check_paths([summary_path], Options())
-        from summcheck.report import reporter_for
-
-        timed("render json", reporter_for("json").render, report)
-    except Exception as exc:  # rendering is a side figure; never fail the benchmark on it
-        timings.append((f"render json (failed: {exc})", 0.0))
+    request = CheckRequest([summary_path])
+    settings = request.settings()
+    timings: list[tuple[str, float]] = []
+    report = check_paths([summary_path], request.options(settings),
+                         on_stage=lambda stage, _, seconds: timings.append((stage, seconds)))
+    start = time.perf_counter()
+    reporter_for("json").render(report)
+    timings.append(("render json", time.perf_counter() - start))
     return timings
 
 

@@ -152,7 +152,7 @@ def test_the_action_reports_the_others_and_exits_2(project, tmp_path, capsys):
 
 def test_no_format_says_all_checks_passed_when_a_summary_was_not_checked():
     from summcheck.inputs.discovery import SummaryError
-    from summcheck.linter import RunReport
+    from summcheck.engine import RunReport
     from summcheck.report.github import GithubReporter
     from summcheck.report.markdown import MarkdownReporter
     from summcheck.report.text import TextReporter

@@ -296,6 +296,7 @@ def test_sections_option_reaches_the_loader_from_outline_and_locate(tmp_path, mo
 @pytest.fixture
 def loader_calls(monkeypatch) -> list[dict]:
     """What the check passes to load_source, recorded around the real loader."""
+    import summcheck.engine.load
     import summcheck.sources
 
     calls: list[dict] = []
@@ -305,7 +306,8 @@ def loader_calls(monkeypatch) -> list[dict]:
         calls.append({"path": Path(path).name, **kwargs})
         return real(path, **kwargs)
 
-    monkeypatch.setattr(summcheck.sources, "load_source", spy)
+    monkeypatch.setattr(summcheck.sources, "load_source", spy)  # outline, locate
+    monkeypatch.setattr(summcheck.engine.load, "load_source", spy)  # check, table
     return calls
 
 

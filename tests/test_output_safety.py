@@ -21,7 +21,7 @@ import pytest
 
 from summcheck.display import bounded, in_quotes, line_start, printable, quoted
 from summcheck.inputs.discovery import SummaryError
-from summcheck.linter import RunReport
+from summcheck.engine import RunReport
 from summcheck.model import Finding
 from summcheck.report import FORMATS, Report, SummaryReport, reporter_for
 

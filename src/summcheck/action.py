@@ -225,7 +225,7 @@ def _notice(message: str) -> None:
 
 def run(env: Mapping[str, str]) -> int:
     from .inputs.discovery import summaries_for
-    from .linter import check_paths
+    from .engine import check_paths
     from .output import guard_output, run_inputs
     from .report.github import GithubReporter
     from .report.markdown import MarkdownReporter

@@ -79,56 +79,68 @@ class Analysis:
     sentences: list[SentenceResult]
     lexicon: Lexicon | None = None  # modal words; None: the packaged lexicons
     pages_by_label: bool = False  # page locators name the PDF's printed labels
-    rules_run: dict[str, str] = field(default_factory=dict)  # code → name, set by the linter
-    used_ignores: set[tuple[int, str]] = field(default_factory=set)  # (record index, key)
 
 
-def analyse(summary: Summary, claims: ClaimsFile, source: SourceDocument,
-            page_numbers: str = "auto", lexicon: Lexicon | None = None,
-            fuzzy: FuzzySettings | None = None) -> Analysis:
-    resolver = Resolver(source, page_numbers)  # type: ignore[arg-type]
+@dataclass
+class Located:
+    """Every record's and sentence's locator resolved: what the resolve stage hands on."""
+
+    records: list[RecordResult]
+    sentence_parts: list[list[Resolution]]  # per sentence, its locators' parts in order
+    pages_by_label: bool
+
+
+def locate(summary: Summary, claims: ClaimsFile, resolver: Resolver) -> Located:
+    records = [_locate_record(record, resolver) for record in claims.records]
+    sentence_parts = [[resolver.resolve(part) for locator in sentence.locators
+                       for part in locator.parts] for sentence in summary.sentences]
+    return Located(records, sentence_parts, resolver.by_label)
+
+
+def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located: Located,
+          fuzzy: FuzzySettings, lexicon: Lexicon | None = None) -> Analysis:
+    """Find every record's quote (at its locator, else elsewhere) and the records that back
+    each sentence."""
     matcher = Matcher(source)
-    settings = fuzzy or FuzzySettings()
-    records = [_match_at_locator(record, resolver, matcher) for record in claims.records]
+    records = located.records
+    for result in records:
+        if result.status is RecordStatus.NOT_FOUND:  # resolved: now search at the locator
+            _match_at_locator(result, matcher)
     fuzzy_search = ocr.FuzzySearch(matcher) if source.ocr else None
     if fuzzy_search is not None:
         for result in _unfound(records):
-            _take_fuzzy_at_locator(result, fuzzy_search, settings, lexicon)
+            _take_fuzzy_at_locator(result, fuzzy_search, fuzzy, lexicon)
     _look_elsewhere(_unfound(records), matcher)
     if fuzzy_search is not None:
         for result in _unfound(records):
-            _take_fuzzy_elsewhere(result, fuzzy_search, settings)
+            _take_fuzzy_elsewhere(result, fuzzy_search, fuzzy)
     for result in _unfound(records):
         if result.locator_spans:
             result.closest = nearest_at_locator(source.text, result.locator_spans,
                                                 result.record.quote)
     backing = _BackingIndex(records, matcher)
     sentences = []
-    for sentence in summary.sentences:
-        result = SentenceResult(sentence)
-        for locator in sentence.locators:
-            for part in locator.parts:
-                resolution = resolver.resolve(part)
-                result.parts.append(PartResult(resolution, backing.inside(resolution.spans)))
-        sentences.append(result)
-    return Analysis(summary, claims, source, records, sentences, lexicon, resolver.by_label)
+    for sentence, resolutions in zip(summary.sentences, located.sentence_parts):
+        sentences.append(SentenceResult(sentence, [
+            PartResult(resolution, backing.inside(resolution.spans)) for resolution in resolutions]))
+    return Analysis(summary, claims, source, records, sentences, lexicon, located.pages_by_label)
 
 
 def _unfound(records: list[RecordResult]) -> list[RecordResult]:
     return [r for r in records if r.status is RecordStatus.NOT_FOUND]
 
 
-def _match_at_locator(record: ClaimRecord, resolver: Resolver, matcher: Matcher) -> RecordResult:
+def _locate_record(record: ClaimRecord, resolver: Resolver) -> RecordResult:
     if not record.valid or record.locator is None:
         return RecordResult(record)
-    resolutions = [resolver.resolve(part) for part in record.locator.parts]
-    if any(not r.ok or r.problem == "malformed" for r in resolutions):
-        return RecordResult(record, resolutions)
-    quote = FoldedQuote.of(record.quote)
-    result = RecordResult(record, resolutions, folded_quote=quote)
+    return RecordResult(record, [resolver.resolve(part) for part in record.locator.parts])
+
+
+def _match_at_locator(result: RecordResult, matcher: Matcher) -> None:
+    record = result.record
+    result.folded_quote = quote = FoldedQuote.of(record.quote)
     hits = matcher.find_in(quote, result.locator_spans, record.quote, MAX_KEPT_HITS + 1)
     result.hits, result.more_hits = hits[:MAX_KEPT_HITS], len(hits) > MAX_KEPT_HITS
-    return result
 
 
 def _folded(result: RecordResult) -> FoldedQuote:

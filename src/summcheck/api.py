@@ -7,7 +7,7 @@ from typing import Iterable
 
 from .config import Config
 from .inputs.discovery import SummaryError
-from .linter import check_paths
+from .engine import check_paths
 from .model import Finding, InputError
 from .report.model import Report, SummaryReport
 from .settings import CheckRequest

@@ -132,7 +132,7 @@ def check(
     allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
 ) -> None:
     """Check summaries against their claim records and sources."""
-    from .linter import check_paths
+    from .engine import check_paths
     from .output import guard_output, run_inputs
     from .report import reporter_for
     from .settings import CheckRequest
@@ -352,7 +352,7 @@ def table(
     import json
 
     from .claim_index import claim_index, render_markdown
-    from .linter import load_and_analyse
+    from .engine import analyse_summary
     from .output import guard_output, run_inputs
     from .settings import CheckRequest
 
@@ -365,7 +365,7 @@ def table(
         options = request.options(request.settings())
         if output is not None:
             guard_output(output, run_inputs([summary], options), what="table")
-        rows = claim_index(load_and_analyse(summary, options))
+        rows = claim_index(analyse_summary(summary, options))
     except InputError as exc:
         raise fail(str(exc))
     if output_format == "json":

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from .modality import CLASSES as MODAL_CLASSES, phrase_problem
 from .inputs.modes import PAGE_NUMBER_MODES
 from .model import InputError
+from .rules import declared_options
 from .structure import SECTION_MODES
 
 if sys.version_info >= (3, 11):
@@ -26,9 +27,8 @@ else:  # pragma: no cover - Python 3.10
 FILE_NAMES = ("summcheck.toml", "pyproject.toml")  # in one folder, summcheck.toml wins
 SEVERITIES = ("error", "warning", "info")
 FAIL_ON = ("error", "warning", "info", "never")
-KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "fuzzy-threshold",
-        "synthesis-labels", "summaries", "min-quote-words", "min-quote-chars", "modality",
-        "exclude", "allow-outside")
+RUN_KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "synthesis-labels",
+            "summaries", "modality", "exclude", "allow-outside")
 SUMMARY_KEYS = ("source", "claims", "ocr", "page-numbers", "sections", "structure")
 
 
@@ -53,11 +53,9 @@ class Config:
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     severity: dict[str, str] = field(default_factory=dict)
     fail_on: str | None = None
-    fuzzy_threshold: float | None = None
     synthesis_labels: list[str] | None = None
     summaries: list[SummaryMapping] = field(default_factory=list)
-    min_quote_words: int | None = None
-    min_quote_chars: int | None = None
+    rule_options: dict[str, Any] = field(default_factory=dict)  # the rules' CONF keys, validated
     modality: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     exclude: list[str] = field(default_factory=list)  # .gitignore-syntax patterns (inputs/walk.py)
     allow_outside: bool = False  # summaries may name files outside the repository (confine.py)
@@ -154,10 +152,12 @@ def _parse(table: dict, path: Path, where: str) -> Config:
         name = f"{where}.{key}" if where else key
         return InputError(f"{path}: {name}: {problem}")
 
+    rule_options = declared_options()
+    known = RUN_KEYS + tuple(rule_options)
     for key in table:
-        if key not in KEYS:
-            close = difflib.get_close_matches(key, KEYS, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f"; known keys: {', '.join(KEYS)}"
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else f"; known keys: {', '.join(known)}"
             raise error(key, f"unknown key{hint}")
     config = Config(path=path)
     if "select" in table:
@@ -176,22 +176,17 @@ def _parse(table: dict, path: Path, where: str) -> Config:
         if not isinstance(table["allow-outside"], bool):
             raise error("allow-outside", f"must be true or false, not {table['allow-outside']!r}")
         config.allow_outside = table["allow-outside"]
-    if "fuzzy-threshold" in table:
-        value = table["fuzzy-threshold"]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
-            raise error("fuzzy-threshold", f"must be a number from 0 to 100, not {value!r}")
-        config.fuzzy_threshold = float(value)
+    for key, (_, kind) in rule_options.items():
+        if key in table:
+            try:
+                config.rule_options[key] = kind.parse(table[key])
+            except ValueError as exc:
+                raise error(key, str(exc)) from None
     if "synthesis-labels" in table:
         labels = _strings(table["synthesis-labels"], error("synthesis-labels", "must be a list of labels"))
         if not labels or any(not label.strip() for label in labels):
             raise error("synthesis-labels", "must name at least one non-empty label")
         config.synthesis_labels = labels
-    for key in ("min-quote-words", "min-quote-chars"):
-        if key in table:
-            value = table[key]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise error(key, f"must be a whole number of at least 0, not {value!r}")
-            setattr(config, key.replace("-", "_"), value)
     config.exclude = _strings(table.get("exclude", []),
                               error("exclude", "must be a list of globs"))
     summaries = _table(table.get("summaries", {}), error("summaries", "must be a table of globs"))

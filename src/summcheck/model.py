@@ -270,7 +270,6 @@ class Suppression:
     first_line: int
     last_line: int  # inclusive
     comment_line: int  # where the comment stands, for reporting unused suppressions
-    used: bool = False
 
 
 @dataclass
@@ -341,9 +340,9 @@ class RecordStatus(Enum):
 class FuzzySettings:
     """How quotes are matched fuzzily on OCR sources."""
 
-    threshold: float = 90.0  # `fuzzy-threshold`
-    min_words: int = 4  # below these a quote is too short to match fuzzily (SUM205)
-    min_chars: int = 20
+    threshold: float  # `fuzzy-threshold` (SUM203)
+    min_words: int  # below these a quote is too short to match fuzzily (SUM205)
+    min_chars: int
 
 
 # ---------------------------------------------------------------- findings

@@ -47,7 +47,7 @@ class RunInput:
 
 
 def run_inputs(summaries: Iterable[Path], options, named: Iterable[Path] = ()) -> list[RunInput]:
-    """Every input of a run that checks `summaries` with `options` (linter.Options), plus the
+    """Every input of a run that checks `summaries` with `options` (engine.Options), plus the
     `named` paths of the command line and the configuration file."""
     inputs: list[RunInput] = []
     config = options.config

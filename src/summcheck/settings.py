@@ -12,8 +12,8 @@ from pathlib import Path
 
 from .config import Config, find_config, load_config
 from .inputs.discovery import find_summaries
-from .linter import Options
-from .model import FuzzySettings, InputError
+from .engine import Options
+from .model import InputError
 from .selection import RuleSelection, resolve_rules
 
 
@@ -40,25 +40,16 @@ def build_options(config: Config, *, source: Path | None = None, claims: Path | 
             severity[rule.code] = level  # type: ignore[assignment]
     for pattern, keys in config.per_file_ignores.items():
         resolve_rules(keys, origin=f"{origin}: per-file-ignores.{pattern}")  # validate early
-    rule_options: dict[str, dict] = {}
-    if config.min_quote_words is not None:
-        rule_options.setdefault("SUM205", {})["min_words"] = config.min_quote_words
-    if config.min_quote_chars is not None:
-        rule_options.setdefault("SUM205", {})["min_chars"] = config.min_quote_chars
     lexicon = None
     if config.modality:
         from .modality import build_lexicon
 
         lexicon = build_lexicon(config.modality)
-    fuzzy = FuzzySettings(
-        threshold=config.fuzzy_threshold if config.fuzzy_threshold is not None else 90.0,
-        min_words=rule_options.get("SUM205", {}).get("min_words", 4),
-        min_chars=rule_options.get("SUM205", {}).get("min_chars", 20))
     return Options(source=source, claims=claims, ocr=ocr, page_numbers=page_numbers,
                    sections=sections, structure=structure,
                    selection=selection, severity=severity,
-                   synthesis_labels=config.synthesis_labels, rule_options=rule_options,
-                   lexicon=lexicon, config=config, fuzzy=fuzzy)
+                   synthesis_labels=config.synthesis_labels,
+                   rule_options=dict(config.rule_options), lexicon=lexicon, config=config)
 
 
 def fail_on(config: Config, cli_value: str | None) -> str:

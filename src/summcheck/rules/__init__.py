@@ -1,7 +1,9 @@
 """The rule registry: every module in this package that defines CODE is a rule.
 
 A new rule is one new file: CODE, NAME, SEVERITY, SUMMARY, DOC and a `check(analysis)`
-generator yielding `Problem`s. The linter core only runs them.
+generator yielding `Problem`s; its options, if any, as `CONF` (key → kind, rules/options.py)
+and `DEFAULT` (key → value). A rule whose `STAGE` is "suppress" reads the suppression ledger
+instead of the analysis (SUM100). The engine only runs them.
 """
 from __future__ import annotations
 
@@ -10,12 +12,16 @@ import pkgutil
 from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator, Literal, Mapping
 
 from ..model import Severity
 from .base import Problem
+from .keys import RuleKey
+from .options import OptionKind, keyword
 
-__all__ = ["Rule", "Problem", "all_rules", "rule_by_key"]
+__all__ = ["Rule", "Problem", "RuleKey", "all_rules", "rule_by_key", "declared_options"]
+
+Stage = Literal["rules", "suppress"]
 
 
 @dataclass(frozen=True)
@@ -26,12 +32,22 @@ class Rule:
     summary: str
     doc: str
     check: Callable[..., Iterator[Problem]]
-    runs_last: bool = False  # reads the outcome of the other rules (SUM100)
+    conf: Mapping[str, OptionKind]  # configuration key → kind of value
+    default: Mapping[str, Any]  # configuration key → value when the configuration is silent
+    stage: Stage = "rules"  # "suppress": run on the suppression ledger, after the others
 
     @classmethod
     def from_module(cls, module: ModuleType) -> "Rule":
+        conf, default = getattr(module, "CONF", {}), getattr(module, "DEFAULT", {})
+        if set(conf) != set(default):
+            raise TypeError(f"{module.__name__}: CONF and DEFAULT must name the same options")
         return cls(module.CODE, module.NAME, module.SEVERITY, module.SUMMARY,
-                   module.DOC.strip("\n"), module.check, getattr(module, "RUNS_LAST", False))
+                   module.DOC.strip("\n"), module.check, conf, default,
+                   getattr(module, "STAGE", "rules"))
+
+    def keywords(self, configured: Mapping[str, Any]) -> dict[str, Any]:
+        """The keyword arguments of `check()`: each option as configured, else its default."""
+        return {keyword(key): configured.get(key, value) for key, value in self.default.items()}
 
 
 @lru_cache(maxsize=1)
@@ -47,8 +63,17 @@ def all_rules() -> tuple[Rule, ...]:
 
 def rule_by_key(key: str) -> Rule | None:
     """A rule by its code (any case) or kebab name."""
-    key = key.strip()
+    rule_key = RuleKey(key)
+    return next((rule for rule in all_rules() if rule_key.is_exactly(rule)), None)
+
+
+@lru_cache(maxsize=1)
+def declared_options() -> dict[str, tuple[Rule, OptionKind]]:
+    """Every option key the rules declare, with its rule and kind (each key belongs to one)."""
+    options: dict[str, tuple[Rule, OptionKind]] = {}
     for rule in all_rules():
-        if rule.code == key.upper() or rule.name == key.lower():
-            return rule
-    return None
+        for key, kind in rule.conf.items():
+            if key in options:
+                raise TypeError(f"option {key!r} declared by {options[key][0].code} and {rule.code}")
+            options[key] = (rule, kind)
+    return options

@@ -6,6 +6,7 @@ from typing import Iterator
 from ..display import in_quotes
 from ..model import RecordStatus
 from .base import Problem, on_record, record_name
+from .options import WholeNumber
 
 CODE = "SUM205"
 NAME = "ambiguous-quote"
@@ -32,11 +33,13 @@ Quote the whole clause that carries the claim.
 record may carry `ignore: [SUM205]`.
 """
 
-MIN_WORDS = 4
-MIN_CHARS = 20
+# Also the length below which a quote is not matched fuzzily on an OCR source.
+CONF = {"min-quote-words": WholeNumber(), "min-quote-chars": WholeNumber()}
+DEFAULT = {"min-quote-words": 4, "min-quote-chars": 20}
 
 
-def check(analysis, min_words: int = MIN_WORDS, min_chars: int = MIN_CHARS) -> Iterator[Problem]:
+def check(analysis, min_quote_words: int, min_quote_chars: int) -> Iterator[Problem]:
+    min_words, min_chars = min_quote_words, min_quote_chars
     path = analysis.claims.path
     for result in analysis.records:
         if result.status is RecordStatus.TOO_SHORT:

@@ -5,6 +5,7 @@ from typing import Iterator
 
 from ..display import in_quotes
 from .base import Problem, on_record, record_name
+from .options import Number
 
 CODE = "SUM203"
 NAME = "fuzzy-match"
@@ -37,8 +38,12 @@ modal verb is SUM204 instead.
 length below which a quote is not matched fuzzily (SUM205).
 """
 
+# The score at which an OCR quote verifies; read by the matching (engine.options), not here.
+CONF = {"fuzzy-threshold": Number(0, 100)}
+DEFAULT = {"fuzzy-threshold": 90.0}
 
-def check(analysis) -> Iterator[Problem]:
+
+def check(analysis, fuzzy_threshold: float) -> Iterator[Problem]:
     path = analysis.claims.path
     text = analysis.source.text
     for result in analysis.records:

@@ -10,7 +10,7 @@ CODE = "SUM100"
 NAME = "unused-suppression"
 SEVERITY = "warning"
 SUMMARY = "A suppression comment or a record's `ignore` entry suppresses nothing."
-RUNS_LAST = True  # it reads what the other rules' suppressions matched
+STAGE = "suppress"  # it reads the suppression ledger, filled once the other rules ran
 DOC = """
 ## What it does
 Reports a `<!-- summcheck-disable… -->` comment in a summary, or an entry of a claim record's
@@ -33,24 +33,14 @@ None. This rule cannot be suppressed by a comment, only ignored (`--ignore SUM10
 """
 
 
-def check(analysis) -> Iterator[Problem]:
-    ran = analysis.rules_run
-    for suppression in analysis.summary.suppressions:
+def check(ledger) -> Iterator[Problem]:
+    analysis = ledger.analysis
+    for suppression in ledger.unused_comments():
         codes = suppression.codes
-        if suppression.used or (codes is not None and not any(_ran(c, ran) for c in codes)):
-            continue
         what = ", ".join(sorted(codes)) if codes else "every rule"
         yield Problem(analysis.summary.path, suppression.comment_line,
                       f"unused suppression ({what}): no finding was suppressed here; "
                       f"delete the comment")
-    for result in analysis.records:
-        for key in sorted(result.record.ignore):
-            if (result.record.index, key) not in analysis.used_ignores and _ran(key, ran):
-                yield on_record(result, f"{record_name(result)}: ignore entry {in_quotes(key)} "
-                                f"suppressed nothing; delete it", analysis.claims.path)
-
-
-def _ran(key: str, ran: dict[str, str]) -> bool:
-    """Whether the rule named by `key` (code, name or code prefix) ran."""
-    key_upper, key_lower = key.upper(), key.lower()
-    return any(code.startswith(key_upper) or name == key_lower for code, name in ran.items())
+    for result, key in ledger.unused_ignores():
+        yield on_record(result, f"{record_name(result)}: ignore entry {in_quotes(key)} "
+                        f"suppressed nothing; delete it", analysis.claims.path)

@@ -1,0 +1,71 @@
+"""The load stage: a summary, the inputs it names (inputs.resolution) and their contents."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..claims import load_claims
+from ..confine import refuse_special
+from ..inputs.resolution import NOT_A_SUMMARY, resolve_inputs
+from ..model import ClaimsFile, InputError, SourceDocument, Summary
+from ..sources import load_source
+from ..summary import load_summary
+from .options import Options
+
+
+@dataclass
+class Loaded:
+    summary: Summary
+    claims: ClaimsFile
+    source: SourceDocument
+    page_numbers: str  # how page locators count (inputs.modes.PAGE_NUMBER_MODES)
+    structure: Path | None  # the sidecar file the summary's inputs name, if any
+
+
+def load(path: Path, options: Options) -> Loaded:
+    """Read the summary, then its claims and source as options > front matter > configuration
+    > the claims file's `source:` name them; a missing or broken input is an InputError that
+    says which input of the summary it is."""
+    refuse_special(path, "summary")
+    summary = load_summary(path, options.synthesis_labels)
+    inputs = resolve_inputs(path, summary.front_matter, options.config, options, strict=True)
+    for key in ("claims", "source", "structure"):
+        inputs.check_readable(key)
+    claims_path, source_path = inputs.path("claims"), inputs.path("source")
+    if claims_path is None and source_path is None:
+        raise InputError(f"{path}: {NOT_A_SUMMARY}")
+    if claims_path is None:
+        raise InputError(f"{path}: no claims file: name it in the front matter (claims: FILE) "
+                         f"or pass --claims")
+    try:
+        claims = load_claims(claims_path)
+    except InputError as exc:
+        raise blame(exc, "claims file", claims_path) from None
+    if source_path is None and claims.source:
+        inputs = inputs.with_claims_source(claims.source)
+        inputs.check_readable("source")
+        source_path = inputs.path("source")
+    if source_path is None:
+        raise InputError(f"{path}: no source: name it in the front matter (source: FILE) "
+                         f"or pass --source")
+    inputs.check_modes()
+    page_numbers, structure = inputs.page_numbers.value, inputs.path("structure")
+    try:
+        source = load_source(source_path, page_numbers=page_numbers, ocr=inputs.ocr.value,
+                             sections=inputs.sections.value, structure=structure)
+    except InputError as exc:
+        raise blame(exc, "source", source_path) from None
+    return Loaded(summary, claims, source, page_numbers, structure)
+
+
+def blame(exc: InputError, role: str, path: Path) -> InputError:
+    """Note on `exc` which input of the summary it is about (`claims file c.jsonl not found`)."""
+    message = str(exc)
+    name = str(path)
+    if message == f"{name}: no such file":
+        exc.cause = f"{role} {name} not found"  # type: ignore[attr-defined]
+    elif message.startswith(f"{name}: ") or message.startswith(f"{name} "):
+        exc.cause = f"{role} {message}"  # type: ignore[attr-defined]
+    else:
+        exc.cause = f"{role} {name}: {message}"  # type: ignore[attr-defined]
+    return exc

@@ -1,0 +1,37 @@
+"""What one run is told: the CLI, the configuration and the API fill `Options`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..config import Config
+from ..modality import Lexicon
+from ..model import FuzzySettings, Severity
+from ..rules import all_rules
+from ..selection import RuleSelection
+
+
+@dataclass
+class Options:
+    source: Path | None = None
+    claims: Path | None = None
+    ocr: bool | None = None
+    page_numbers: str | None = None
+    sections: str | None = None  # auto | outline | text | markdown
+    structure: Path | None = None  # a sidecar file that states the source's sections
+    selection: RuleSelection = field(default_factory=RuleSelection)
+    severity: dict[str, Severity] = field(default_factory=dict)  # code → severity override
+    synthesis_labels: list[str] | None = None
+    rule_options: dict[str, Any] = field(default_factory=dict)  # the rules' CONF keys → value
+    lexicon: Lexicon | None = None  # modal lexicons with the project's additions
+    config: Config = field(default_factory=Config)
+
+    @property
+    def fuzzy(self) -> FuzzySettings:
+        """How quotes are matched on OCR sources, from the options of SUM203 and SUM205."""
+        values = {key: value for rule in all_rules()
+                  for key, value in rule.keywords(self.rule_options).items()}
+        return FuzzySettings(threshold=values["fuzzy_threshold"],
+                             min_words=values["min_quote_words"],
+                             min_chars=values["min_quote_chars"])

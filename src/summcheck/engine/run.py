@@ -1,0 +1,167 @@
+"""The run: each summary through the named stages, then the findings and the report.
+
+    load → structure → resolve → match → rules → suppress
+
+Each stage hands the next a plain data structure (engine.load.Loaded, analysis.Located,
+analysis.Analysis, the rules' problems, the findings). A `StageHook` is told how long each
+stage took for each summary (the benchmark uses it; `summcheck check` passes none).
+"""
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..analysis import Analysis, locate, match
+from ..inputs.discovery import SummaryError
+from ..model import Finding, InputError, Summary
+from ..report.model import Report, SummaryReport
+from ..resolve import Resolver
+from ..rules import Problem, Rule, all_rules
+from .load import Loaded, blame, load
+from .options import Options
+from .suppress import SuppressionLedger
+
+STAGES = ("load", "structure", "resolve", "match", "rules", "suppress")
+
+StageHook = Callable[[str, Path, float], None]  # (stage, summary, seconds)
+
+
+@dataclass
+class RunReport(Report):
+    """A Report that also lists the summaries that could not be checked (exit 2)."""
+
+    errors: list[SummaryError] = field(default_factory=list)
+
+    def exit_code(self, fail_on: str | None = None) -> int:
+        """2 when a summary could not be checked, else 0 or 1 as `fail_on` implies."""
+        if self.errors:
+            return 2
+        return super().exit_code() if fail_on is None else super().exit_code(fail_on)
+
+
+def check_paths(summaries: list[Path], options: Options,
+                errors: list[SummaryError] | None = None,
+                on_stage: StageHook | None = None) -> RunReport:
+    """Check each summary. One that cannot run (a missing or broken input) is recorded in
+    `errors` and the others are still checked; `errors` may come in already filled with the
+    named paths that are no summary."""
+    report = RunReport(errors=list(errors or []))
+    for path in summaries:
+        try:
+            findings, summary_report = check_summary(path, options, on_stage)
+        except InputError as exc:
+            report.errors.append(summary_error(path, exc))
+            continue
+        report.findings.extend(findings)
+        report.summaries.append(summary_report)
+    report.findings.sort(key=Finding.sort_key)
+    return report
+
+
+def check_summary(path: Path, options: Options, on_stage: StageHook | None = None
+                  ) -> tuple[list[Finding], SummaryReport]:
+    stage = _Timer(path, on_stage)
+    analysis = analyse_summary(path, options, stage)
+    rules = [rule for rule in all_rules() if options.selection.enabled(rule)]
+    with stage("rules"):
+        problems = [(rule, problem) for rule in rules if rule.stage == "rules"
+                    for problem in rule.check(analysis, **rule.keywords(options.rule_options))]
+    with stage("suppress"):
+        findings = _suppress(problems, analysis, rules, options)
+    verified = sum(r.verified for r in analysis.records)
+    return findings, SummaryReport(path, analysis.source.path, analysis.claims.path,
+                                   len(analysis.summary.sentences), len(analysis.records),
+                                   verified, list(analysis.source.notes))
+
+
+def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None) -> Analysis:
+    """The stages up to the facts the rules read: load, structure, resolve and match."""
+    stage = stage or _Timer(path, None)
+    with stage("load"):
+        loaded = load(path, options)
+    with stage("structure"):
+        find_structure(loaded)
+    with stage("resolve"):
+        located = locate(loaded.summary, loaded.claims, Resolver(loaded.source,
+                                                                 loaded.page_numbers))
+    with stage("match"):
+        return match(loaded.summary, loaded.claims, loaded.source, located, options.fuzzy,
+                     options.lexicon)
+
+
+def find_structure(loaded: Loaded) -> None:
+    """Find the source's sections now if a locator names one or a sidecar states them (a
+    broken sidecar stops the check, exit 2, whatever the summary cites); else never."""
+    if loaded.structure is None and not _cites_sections(loaded):
+        return
+    try:
+        loaded.source.structure  # noqa: B018 - found on first use
+    except InputError as exc:
+        if loaded.structure is None:
+            raise
+        raise blame(exc, "structure file", loaded.structure) from None
+
+
+def _cites_sections(loaded: Loaded) -> bool:
+    locators = [record.locator for record in loaded.claims.records if record.valid]
+    locators += [locator for sentence in loaded.summary.sentences for locator in sentence.locators]
+    return any(part.kind == "section" for locator in locators if locator is not None
+               for part in locator.parts)
+
+
+def _suppress(problems: list[tuple[Rule, Problem]], analysis: Analysis, rules: list[Rule],
+              options: Options) -> list[Finding]:
+    """The findings the suppressions leave, then those of the rules that read the ledger
+    (SUM100), which per-file-ignores alone can leave out."""
+    ledger = SuppressionLedger(analysis, options.config, rules)
+    findings = [_finding(problem, rule, options) for rule, problem in problems
+                if not ledger.hides(rule, problem)
+                and not ledger.ignored_by_file(rule, problem.path)]
+    for rule in rules:
+        if rule.stage == "suppress":
+            findings += [_finding(problem, rule, options)
+                         for problem in rule.check(ledger, **rule.keywords(options.rule_options))
+                         if not ledger.ignored_by_file(rule, problem.path)]
+    return findings
+
+
+def summary_error(path: Path, exc: InputError) -> SummaryError:
+    """The SummaryError for an InputError raised while checking `path`."""
+    # Whole: a line break in a file name must not cut the cause short (it is escaped in print).
+    message = str(exc) or type(exc).__name__
+    cause = getattr(exc, "cause", None)
+    if not cause:
+        cause = message
+        for prefix in {f"{path}: ", f"{Path(path).as_posix()}: "}:
+            if cause.startswith(prefix):
+                cause = cause[len(prefix):]
+                break
+    return SummaryError(Path(path), cause, message)
+
+
+def _finding(problem: Problem, rule: Rule, options: Options) -> Finding:
+    record_id = problem.record.record.id if problem.record is not None else None
+    severity = options.severity.get(rule.code, rule.severity)
+    return Finding(rule.code, rule.name, severity, problem.path, problem.line, problem.message,
+                   problem.column, record_id)
+
+
+class _Timer:
+    """Times each stage of one summary for the hook (a no-op without one)."""
+
+    def __init__(self, path: Path, hook: StageHook | None) -> None:
+        self.path, self.hook = path, hook
+
+    @contextmanager
+    def __call__(self, name: str) -> Iterator[None]:
+        if self.hook is None:
+            yield
+            return
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.hook(name, self.path, time.perf_counter() - start)
