@@ -7,8 +7,9 @@ is correct from where the check starts. SARIF names files by URIs relative to th
 files as the user named them, relative to the current folder, so it must be the same once each
 path is read from the repository root.
 
-The checks run on real cases from tests/cases (English, German, Spanish, Portuguese; JSONL, JSON
-and YAML claims; a PDF source) and the rfc3986 example, copied into one temporary repository.
+The checks run on real rule cases from tests/cases/*.yaml (English, German, Spanish, Portuguese;
+JSONL, JSON and YAML claims; a PDF source), materialised beside the shared sources, and the
+rfc3986 example, copied into one temporary repository.
 """
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ import pytest
 from conftest import run_summcheck
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "cases"))
+import casekit  # noqa: E402
+
 CASES = ["de-dsgvo-locator-defects", "es-dudh-locator-defects", "pt-dudh-locator-defects",
          "en-rfc3986-locator-defects", "yaml-claims-list-defects", "json-claims-defects",
          "pdf-physical-page-cited", "suppress-disable-next-line"]
@@ -42,8 +46,9 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("repo")
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     (root / "summcheck.toml").write_text("", encoding="utf-8")  # the root, and no config from above
-    for case in [*CASES, "_sources"]:
-        shutil.copytree(HERE / "cases" / case, root / "cases" / case)
+    shutil.copytree(casekit.SOURCES, root / "cases" / "_sources")
+    for case in CASES:
+        casekit.materialise(casekit.by_name(case), root / "cases" / case)
     shutil.copytree(HERE.parent / "examples" / "rfc3986", root / "examples" / "rfc3986")
     return root
 

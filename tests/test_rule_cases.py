@@ -1,31 +1,41 @@
-"""The rule-case tree: tests/cases/<case>/ holds a summary, its claim records, a source (or a
-path to a shared one in tests/cases/_sources/) and expected.json:
+"""The rule cases: tests/cases/*.yaml, one file per rule and a few per topic, each a list of cases
+(tests/cases/README.md describes the format):
 
-    {"description": "...", "exit": 0 | 1 | 2 | [1, 2], "args": [...],
-     "findings": [{"rule": "SUM201", "path": "claims.jsonl", "line": 3}, ...],
-     "max_seconds": 3, "xfail": "why summcheck is wrong here (optional)"}
+    - name: sum201-quote-not-found
+      description: ...
+      exit: 0 | 1 | 2 | [1, 2]
+      args: [...]
+      findings: [{rule: SUM201, path: claims.jsonl, line: 3}, ...]
+      max_seconds: 3
+      xfail: why summcheck is wrong here (optional)
+      summary: |  (summary.md, front matter and body)
+      claims: {file: claims.jsonl, records: [...]}  (quotes cut from tests/cases/_sources/)
+      files: {summcheck.toml: ...}
 
-Each case runs `summcheck check summary.md --format json <args>` in its folder (in this process,
-tests/conftest.py's runner; `max_seconds` bounds the CPU time the run takes). The exit
-code must match, and the findings of severity error or warning must be exactly the expected set
-of (rule, path, line); info findings are ignored. For exit 2 the check could not run: stderr must
-say why in one line and neither stream may hold a traceback. `exit` may list several codes where
-the contract allows either (findings are then compared only when the run did not exit 2).
-
-The folders are written by tests/cases/_tools/build_cases.py, which cuts every quote from the
-sources; edit that script, not the folders, and run it again.
+Each case is materialised (tests/cases/casekit.py, which also checks, independently of summcheck,
+that every record's quote stands where the case says) into a folder of a temporary tree laid out
+like tests/cases: `../_sources/` beside it and an empty summcheck.toml at the top. There
+`summcheck check summary.md --format json <args>` runs in this process (tests/conftest.py's
+runner; `max_seconds` bounds the CPU time the run takes). The exit code must match, and the
+findings of severity error or warning must be exactly the expected set of (rule, path, line);
+info findings are ignored. For exit 2 the check could not run: stderr must say why in one line and
+neither stream may hold a traceback. `exit` may list several codes where the contract allows
+either (findings are then compared only when the run did not exit 2). Test ids are case names.
 """
 from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from conftest import Result, run_summcheck
 
-CASES = Path(__file__).resolve().parent / "cases"
+sys.path.insert(0, str(Path(__file__).resolve().parent / "cases"))
+import casekit  # noqa: E402
+
 CODES = {
     "unused-suppression": "SUM100", "missing-locator": "SUM101", "unresolved-locator": "SUM102", "unbacked-sentence": "SUM103",
     "malformed-locator": "SUM104", "ambiguous-locator": "SUM105", "invalid-claim-record": "SUM200",
@@ -34,18 +44,19 @@ CODES = {
     "unresolved-claim-locator": "SUM206", "duplicate-claim": "SUM301",
     "strength-mismatch": "SUM302", "emphasis-drift": "SUM303", "dropped-requirement": "SUM304",
 }
-
-
-def _case_dirs() -> list[Path]:
-    return sorted(p for p in CASES.iterdir()
-                  if p.is_dir() and not p.name.startswith(("_", ".")) and (p / "expected.json").is_file())
+CASES = casekit.load_cases()
 
 
 def _params():
-    for folder in _case_dirs():
-        expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
-        marks = [pytest.mark.xfail(reason=expected["xfail"], strict=False)] if expected.get("xfail") else []
-        yield pytest.param(folder, expected, id=folder.name, marks=marks)
+    for case in CASES:
+        marks = [pytest.mark.xfail(reason=case["xfail"], strict=False)] if case.get("xfail") else []
+        yield pytest.param(case, id=case["name"], marks=marks)
+
+
+@pytest.fixture(scope="session")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tree the cases are materialised in (casekit.make_tree)."""
+    return casekit.make_tree(tmp_path_factory.mktemp("rule-cases"))
 
 
 def _rel(folder: Path, path: str | None) -> str | None:
@@ -75,8 +86,11 @@ def _snapshot(folder: Path) -> dict[str, bytes | None]:
             for p in sorted(folder.rglob("*"))}
 
 
-@pytest.mark.parametrize(("folder", "expected"), list(_params()))
-def test_case(folder: Path, expected: dict) -> None:
+@pytest.mark.parametrize("case", list(_params()))
+def test_case(case: dict, tree: Path) -> None:
+    folder = tree / case["name"]
+    casekit.materialise(case, folder)
+    expected = casekit.expected(case)
     before = _snapshot(folder)
     started = time.process_time()
     try:
@@ -119,31 +133,36 @@ DETERMINISM_CASES = ["en-rfc3986-locator-defects", "de-dsgvo-locator-defects", "
 
 
 @pytest.mark.parametrize("name", DETERMINISM_CASES)
-def test_report_is_deterministic(name: str) -> None:
+def test_report_is_deterministic(name: str, tmp_path: Path) -> None:
     """Same inputs, same bytes (SPEC: output is deterministic)."""
-    folder = CASES / name
-    expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+    case = casekit.by_name(name)
+    folder = tmp_path / "tree" / name
+    casekit.make_tree(folder.parent)
+    casekit.materialise(case, folder)
+    expected = casekit.expected(case)
     first, second = run_case(folder, expected), run_case(folder, expected)
     assert first.stdout == second.stdout and first.returncode == second.returncode
 
 
-def test_bidi_message_names_the_character() -> None:
+def test_bidi_message_names_the_character(tmp_path: Path) -> None:
     """SPEC: a quote holding a bidi control fails, and the message names the character."""
-    folder = CASES / "sum201-quote-not-found"
+    folder = tmp_path / "tree" / "sum201-quote-not-found"
+    casekit.make_tree(folder.parent)
+    casekit.materialise(casekit.by_name(folder.name), folder)
     report = json.loads(run_case(folder, {}).stdout)
     messages = [f["message"] for f in report["findings"] if f["rule"] == "SUM201" and f["line"] == 6]
     assert messages and ("U+202E" in messages[0] or "RIGHT-TO-LEFT OVERRIDE" in messages[0].upper())
 
 
 def test_every_case_is_well_formed() -> None:
-    """Each case folder has a summary, an expected.json with a description, and its shared
-    source exists (except the cases about a missing source)."""
-    folders = _case_dirs()
-    assert len(folders) >= 50
-    for folder in folders:
-        expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
-        assert expected.get("description"), folder.name
-        assert (folder / "summary.md").exists(), folder.name
-        for f in expected["findings"]:
-            assert set(f) == {"rule", "path", "line"}, (folder.name, f)
-            assert f["rule"].startswith("SUM") and isinstance(f["line"], int), (folder.name, f)
+    """Each case has a name, a description, a summary and an exit code; findings name a rule
+    code, a path and a line."""
+    assert len(CASES) >= 50
+    for case in CASES:
+        name = case["name"]
+        assert set(case) <= casekit.CASE_KEYS, (name, sorted(set(case) - casekit.CASE_KEYS))
+        assert case.get("description") and isinstance(case.get("summary"), str), name
+        assert "exit" in case, name
+        for f in case.get("findings", []):
+            assert set(f) == {"rule", "path", "line"}, (name, f)
+            assert f["rule"].startswith("SUM") and isinstance(f["line"], int), (name, f)

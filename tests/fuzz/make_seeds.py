@@ -1,19 +1,25 @@
 """Write seed inputs for every fuzz target from the real inputs in tests/cases, tests/fixtures, examples.
 
+The rule cases (tests/cases/*.yaml) are data, not files: they are materialised into a temporary
+tree first (tests/cases/casekit.py), so that their summaries and claim files are seeds as before.
+
 `python tests/fuzz/make_seeds.py OUT` writes OUT/<target>/<sha1>; `run.py --reseed` merges them
 into the committed corpus (libFuzzer keeps only the seeds that add coverage).
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-INPUT_DIRS = [ROOT / "tests" / "cases", ROOT / "tests" / "fixtures", ROOT / "examples", ROOT / "tests" / "hostile"]
+INPUT_DIRS = [ROOT / "tests" / "fixtures", ROOT / "examples", ROOT / "tests" / "hostile"]
 MAX_SEED_BYTES = 8192  # longer files are left out; the runner cuts seeds to its -max_len (2 KB)
 _GROUP = re.compile(r"\(([^()\n]{1,120})\)")
 _YAML_LOCATOR = re.compile(rb"locator:[ \t]*([^\n]{1,200})")
@@ -21,8 +27,26 @@ _CLAIM_SUFFIXES = {".jsonl": "claims_jsonl", ".ndjson": "claims_jsonl", ".json":
                    ".yaml": "claims_yaml", ".yml": "claims_yaml"}
 
 
+def _rule_cases() -> Path:
+    """The rule cases as folders (with the shared sources) in a temporary tree, removed at exit."""
+    sys.path.insert(0, str(ROOT / "tests" / "cases"))
+    import casekit
+
+    root = Path(tempfile.mkdtemp(prefix="summcheck-cases-"))
+    atexit.register(shutil.rmtree, root, True)
+    casekit.make_tree(root / "cases")
+    for case in casekit.load_cases():
+        casekit.materialise(case, root / "cases" / case["name"])
+    return root / "cases"
+
+
+_TREES: list[Path] = []
+
+
 def _files(pattern: str) -> Iterator[Path]:
-    for folder in INPUT_DIRS:
+    if not _TREES:
+        _TREES.append(_rule_cases())
+    for folder in [*_TREES, *INPUT_DIRS]:
         if folder.is_dir():
             for path in sorted(folder.rglob(pattern)):
                 if path.is_file() and path.stat().st_size <= MAX_SEED_BYTES:
