@@ -22,12 +22,6 @@ class Span:
     start: int
     end: int
 
-    def contains(self, other: "Span") -> bool:
-        return self.start <= other.start and other.end <= self.end
-
-    def overlaps(self, other: "Span") -> bool:
-        return self.start < other.end and other.start < self.end
-
 
 @dataclass(frozen=True)
 class Page:
@@ -282,7 +276,6 @@ class Summary:
 
 # ---------------------------------------------------------------- claim records
 
-Strength = Literal["states", "recommends", "requires", "reports"]
 
 
 @dataclass(frozen=True)

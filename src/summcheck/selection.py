@@ -4,19 +4,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import InputError
-from .rules import Rule, all_rules, rule_by_key
+from .rules import Rule, RuleKey, all_rules
 
 
 def resolve_rules(keys: list[str], origin: str = "--select/--ignore") -> list[Rule]:
-    """Rules named by codes, names or code prefixes (`SUM2`); an unknown key is an input error."""
+    """Rules named by codes, names or code prefixes (`SUM2`, rules.keys); a key that names
+    none is an input error."""
     found: list[Rule] = []
     for raw in keys:
         for key in (k.strip() for k in raw.split(",")):
             if not key:
                 continue
-            rule = rule_by_key(key)
-            matches = [rule] if rule else [r for r in all_rules()
-                                           if r.code.startswith(key.upper()) and len(key) >= 3]
+            rule_key = RuleKey(key)
+            matches = [rule for rule in all_rules() if rule_key.names(rule)]
             if not matches:
                 raise InputError(f"{origin}: unknown rule {key!r} "
                                  f"(codes SUM101…SUM304, names such as quote-not-found, "

@@ -28,9 +28,3 @@ class RuleKey:
     def is_exactly(self, rule: "Rule") -> bool:
         """Whether the key is the rule's code or name (not only a prefix of its code)."""
         return self.text.upper() == rule.code or self.text.lower() == rule.name
-
-    def rules(self) -> tuple["Rule", ...]:
-        """Every rule the key names, ordered by code."""
-        from . import all_rules
-
-        return tuple(rule for rule in all_rules() if self.names(rule))
