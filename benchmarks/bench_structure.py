@@ -6,8 +6,8 @@
 Input: the benchmark PDF of benchmarks/bench_check.py (real text, page labels i..viii then
 1.., a printed table of contents, an outline with a chapter every 25 pages and a numbered
 section every 5, each heading printed on its page), built and cached in benchmarks/_data/ by
-bench_check's own `prepare_data` (the same cache key, so either script reuses the other's
-file).
+benchmarks/corpus.py's `prepare_data` with bench_check's defaults (the same cache key, so
+either script reuses the other's file).
 
 Measured in this one process, interleaved, median of --repeat (one untimed warm-up round
 first, so that MuPDF's font and glyph caches are equally warm for every figure):
@@ -39,7 +39,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(HERE))
 
-import bench_check  # noqa: E402  (builds and caches the benchmark PDF)
+import corpus  # noqa: E402  (builds and caches the benchmark PDF)
 
 TARGET = 0.15
 CORPUS = Path(os.environ.get("SUMMCHECK_CORPUS", "/work/shared/corpus"))
@@ -156,9 +156,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("use at least 10 pages and one run")
 
     # bench_check's defaults, so the cache key (and the cached PDF) is the one it uses
-    data_args = argparse.Namespace(pages=args.pages, claims=10000, sentences=500, seed=1,
-                                   text=None, rebuild=args.rebuild)
-    data, manifest = bench_check.prepare_data(data_args)
+    data_args = corpus.default_args(pages=args.pages, rebuild=args.rebuild)
+    data, manifest = corpus.prepare_data(data_args)
     pdf = data / "source.pdf"
 
     import pymupdf
