@@ -50,7 +50,6 @@ def worker(mode: str, data: Path) -> None:
     """Run one measurement in this (fresh) interpreter and print JSON on the last line."""
     result: dict = {}
     pdf = data / "source.pdf"
-    summary = data / "summary.md"
     if mode == "import-pymupdf":
         t = time.perf_counter()
         import pymupdf  # noqa: F401

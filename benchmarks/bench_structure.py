@@ -64,12 +64,12 @@ def evidence_extraction(path: Path) -> tuple[float, float, int]:
     outline took the second figure; and the number of lines with font evidence."""
     import pymupdf
 
-    from summcheck.sources.pdf import SIZE_SAMPLE_PAGES, _outline
+    from summcheck.sources.pdf import SIZE_SAMPLE_PAGES, read_outline
     from summcheck.sources.pdf_lines import page_lines
 
     t = time.perf_counter()
     pdf = pymupdf.open(path)
-    outline = _outline(pdf, pymupdf)
+    outline = read_outline(pdf, pymupdf)
     t_outline = time.perf_counter() - t
     count = pdf.page_count
     sample_every = max(1, count // SIZE_SAMPLE_PAGES)

@@ -192,7 +192,7 @@ def test_fuzzy_search_of_a_repetitive_text_is_cut_short_and_still_finds_the_pass
 
 @pytest.mark.parametrize("seed", range(200))
 def test_ambiguous_range_spans_are_every_pair_or_their_union(seed: int) -> None:
-    from summcheck.resolve import MAX_RANGE_PAIRS, _range_spans
+    from summcheck.resolve import MAX_RANGE_PAIRS, range_spans
 
     rng = random.Random(seed)
 
@@ -202,7 +202,7 @@ def test_ambiguous_range_spans_are_every_pair_or_their_union(seed: int) -> None:
 
     first, last = places(rng.randint(1, 12)), places(rng.randint(1, 12))
     pairs = tuple(Span(a.start, b.end) for ka, a in first for kb, b in last if kb >= ka)
-    spans, count = _range_spans(first, last)
+    spans, count = range_spans(first, last)
     assert count == len(pairs)
     if count <= MAX_RANGE_PAIRS:
         assert spans == pairs
@@ -212,8 +212,8 @@ def test_ambiguous_range_spans_are_every_pair_or_their_union(seed: int) -> None:
 
 def test_a_range_between_labels_on_thousands_of_pages_is_one_span() -> None:
     """`pp. 1–1` where 5,000 pages carry the label 1: once 12.5 million spans."""
-    from summcheck.resolve import _range_spans
+    from summcheck.resolve import range_spans
 
     pages = [(n, Span(100 * n, 100 * n + 100)) for n in range(5_000)]
-    spans, count = _range_spans(pages, pages)
+    spans, count = range_spans(pages, pages)
     assert count == 5_000 * 5_001 // 2 and spans == (Span(0, 500_000),)

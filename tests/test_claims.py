@@ -10,27 +10,12 @@ from conftest import assert_scales_linearly, cpu_seconds
 import yaml
 
 from summcheck import claims as claims_mod
+from summcheck.claimfiles.validate import obviously_valid
 from summcheck.claims import STRENGTHS, canonical_strength, load_claims, loads_claims
-from summcheck.locators import LocatorSyntaxError
 from summcheck.model import InputError, Locator, LocatorPart
 
 FIXTURES = Path(__file__).parent / "fixtures" / "claims"
 ACCEPTANCE = Path("/work/shared/acceptance/cases")
-
-
-def _fake_locator(value: object) -> Locator:
-    if value == "section three":
-        raise LocatorSyntaxError("'three' is not a section number")
-    return Locator((LocatorPart("page", str(value)),), str(value))
-
-
-@pytest.fixture(autouse=True)
-def locator_parser(monkeypatch):
-    """Use the real locator grammar when it exists; a stand-in while it is still a stub."""
-    try:
-        claims_mod.parse_record_locator("p. 1")
-    except NotImplementedError:
-        monkeypatch.setattr(claims_mod, "parse_record_locator", _fake_locator)
 
 
 def errors_of(record) -> list[tuple[str, str]]:
@@ -287,8 +272,7 @@ def test_errors_are_deterministic_whatever_the_key_order():
     assert [e.json_path for e in forward] == sorted(e.json_path for e in forward)
 
 
-def test_locator_syntax_error_is_not_a_schema_error(monkeypatch):
-    monkeypatch.setattr(claims_mod, "parse_record_locator", _fake_locator)
+def test_locator_syntax_error_is_not_a_schema_error():
     line = json.dumps({"claim": "c", "locator": "section three", "quote": "q", "strength": "states"})
     record = loads_claims(line, fmt="jsonl").records[0]
     assert record.valid
@@ -296,12 +280,12 @@ def test_locator_syntax_error_is_not_a_schema_error(monkeypatch):
     assert record.locator_error == "'three' is not a section number"
 
 
-def test_locator_parser_sees_no_x_keys(monkeypatch):
-    seen = []
-    monkeypatch.setattr(claims_mod, "parse_record_locator", lambda v: seen.append(v) or _fake_locator(v))
+def test_locator_parser_sees_no_x_keys():
+    # The grammar refuses an object with a second key: the `x-` key must not reach it.
     line = json.dumps({"claim": "c", "locator": {"page": 3, "x-why": "printed"}, "quote": "q", "strength": "states"})
-    assert loads_claims(line, fmt="jsonl").records[0].valid
-    assert seen == [{"page": 3}]
+    record = loads_claims(line, fmt="jsonl").records[0]
+    assert record.valid and record.locator_error is None
+    assert record.locator == Locator((LocatorPart("page", "3", None, "p. 3"),), "p. 3")
 
 
 def test_jsonl_nul_and_deep_lines_are_record_errors(tmp_path):
@@ -536,7 +520,7 @@ def test_ten_thousand_records_load_fast(tmp_path, fmt):
 
 
 def test_fast_path_never_accepts_what_the_schema_rejects():
-    """_obviously_valid is a shortcut around jsonschema; it must never be more lenient."""
+    """obviously_valid is a shortcut around jsonschema; it must never be more lenient."""
     validator = claims_mod.record_validator()
     values = {
         "claim": ["c", "", " ", 1, None],
@@ -562,13 +546,13 @@ def test_fast_path_never_accepts_what_the_schema_rejects():
                   if k in ("claim", "locator", "quote", "strength") or rng.random() < 0.3}
         for drop in [k for k in record if rng.random() < 0.05]:
             del record[drop]
-        if claims_mod._obviously_valid(record):
+        if obviously_valid(record):
             accepted += 1
             assert validator.is_valid(record), record
     assert accepted > 100  # the shortcut is exercised, not just the fallback
     for combo in itertools.product(values["locator"], values["quote"]):
         record = {"claim": "c", "locator": combo[0], "quote": combo[1], "strength": "states"}
-        if claims_mod._obviously_valid(record):
+        if obviously_valid(record):
             assert validator.is_valid(record), record
 
 

@@ -213,8 +213,10 @@ def test_the_root_is_also_the_git_top_level(tmp_path, monkeypatch):
     monkeypatch.chdir(top / "docs")
     assert repository_roots(Path("s.md")) == (top,)
     assert repository_roots(Path("s.md"), Path("summcheck.toml")) == (top / "docs", top)
-    assert Confinement.of(Path("s.md")).permits(Path("../source.txt"))
-    assert not Confinement.of(Path("s.md")).permits(Path("../../source.txt"))
+    confinement = Confinement.of(Path("s.md"))
+    confinement.check(Path("../source.txt"), "source")  # inside the repository: allowed
+    with pytest.raises(InputError, match="outside the repository root"):
+        confinement.check(Path("../../source.txt"), "source")
 
 
 def test_the_git_folder_is_never_part_of_the_repository(tmp_path, monkeypatch):

@@ -12,7 +12,7 @@ from importlib.resources import files
 import pytest
 
 from summcheck import language
-from summcheck.locators import _keywords
+from summcheck.locators.words import keyword_tables
 from summcheck.modality import build_lexicon, modal_words
 
 PACKAGED = ("de", "en", "es", "pt")
@@ -94,7 +94,7 @@ def test_a_fifth_language_is_one_file(five_languages):
     assert [w.cls for w in modal_words("The supplier must notify.", lexicon)] == ["requires"]
     assert modal_words("Il cliente può recedere.", build_lexicon()) == []
     # Locator keywords, sentence words, negations, labels and heading words.
-    keywords, exact = _keywords(five_languages)
+    keywords, exact = keyword_tables(five_languages)
     assert keywords["pagina"] == ("page", False) and keywords["sezione"] == ("section", False)
     assert keywords["seite"] == ("page", False) and exact["S."] == ("page", True)
     assert "vedi" in five_languages.lowered("locators", "lead_ins")
@@ -111,7 +111,7 @@ def test_a_keyword_with_two_meanings_is_refused(tmp_path):
     (tmp_path / "b.yaml").write_text(
         "locators: {keywords: {line: {strong: [blatt]}}}\n", encoding="utf-8")
     with pytest.raises(ValueError, match="blatt"):
-        _keywords(language.load(tmp_path))
+        keyword_tables(language.load(tmp_path))
 
 
 def test_config_extends_the_languages_as_it_extends_modality():

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from summcheck.matching.exact import Matcher
-from summcheck.matching.nearest import closest_passage
+from summcheck.matching.nearest import closest_difference
 from summcheck.matching.normalize import FoldedQuote, bidi_characters, fold
 from summcheck.model import Page, SourceDocument, Span
 
@@ -131,9 +131,9 @@ def test_word_keyed_search_agrees_with_a_plain_scan_on_a_long_text():
 
 
 def test_closest_passage_points_at_the_real_wording():
-    passage, score = closest_passage(RFC_2_1, "A percent-encoded octet is encoded as a character quadruplet")
-    assert passage == "A percent-encoded octet is encoded as a character triplet,"
-    assert 85 < score < 100
+    closest = closest_difference(RFC_2_1, "A percent-encoded octet is encoded as a character quadruplet")
+    assert closest.passage == "A percent-encoded octet is encoded as a character triplet,"
+    assert 85 < closest.score < 100
 
 
 @pytest.mark.parametrize("quote", ["", "   "])

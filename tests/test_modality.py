@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 import yaml
 
+from summcheck.language import language_data, languages
 from summcheck.modality import (
     CLASSES,
-    LANGUAGES,
     build_lexicon,
-    classes,
     default_lexicon,
-    lexicon_data,
     modal_words,
     quote_words,
 )
+
+LANGUAGES = languages()  # the languages that have a file in language/
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "emphasis"
 SENTENCES = yaml.safe_load((FIXTURES / "modality-sentences.yaml").read_text(encoding="utf-8"))
@@ -79,8 +79,9 @@ CONTRACT_WORDS = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_packaged_lexicon_lists_the_contract_words(lang):
-    data = lexicon_data(lang)
-    assert data["language"] == lang
+    data = language_data(lang)
+    assert data.get("language", lang) == lang
+    data = data["modality"]
     for cls, words in CONTRACT_WORDS[lang].items():
         assert set(words) <= set(data[cls]), (lang, cls, set(words) - set(data[cls]))
 

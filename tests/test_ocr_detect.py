@@ -7,7 +7,7 @@ import pytest
 
 pymupdf = pytest.importorskip("pymupdf")
 
-from summcheck.sources.ocr_detect import looks_ocr, ocr_evidence, sample  # noqa: E402
+from summcheck.sources.ocr_detect import ocr_evidence, sample  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ocr"
 TEXT = ("Host-specific configuration files must be installed in /etc/opt. "
@@ -55,7 +55,6 @@ def test_tesseract_pdf_fixture_is_ocr():
     assert path.stat().st_size < 200_000
     with pymupdf.open(path) as doc:
         assert doc[0].get_text().strip()  # it has a text layer
-        assert looks_ocr(doc)
         evidence = ocr_evidence(doc)
         assert evidence.is_ocr and evidence.pages[0].is_ocr
         assert evidence.pages[0].image_cover > 0.95
@@ -75,9 +74,10 @@ def test_tesseract_pdf_fixture_is_ocr():
     (("ocr", "ocr", "text", "text", "text"), False),
     (("scan", "ocr", "scan"), True),  # pages without text do not count either way
 ])
-def test_looks_ocr(kinds, expected):
+def test_ocr_evidence(kinds, expected):
     with _doc(*kinds) as doc:
-        assert looks_ocr(doc) is expected, ocr_evidence(doc).describe()
+        evidence = ocr_evidence(doc)
+        assert evidence.is_ocr is expected, evidence.describe()
 
 
 def test_real_typeset_pdf_is_not_ocr():
@@ -86,7 +86,7 @@ def test_real_typeset_pdf_is_not_ocr():
     if not path.exists():
         pytest.skip("shared acceptance PDF not available")
     with pymupdf.open(path) as doc:
-        assert not looks_ocr(doc)
+        assert not ocr_evidence(doc).is_ocr
 
 
 def test_sampling_is_cheap_and_spread():

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from conftest import assert_scales_linearly
 
-import summcheck.sources as sources
 from summcheck.model import InputError, SourceDocument
 from summcheck.sources import load_source
 from summcheck.structure.text import detect_sections, parse_heading

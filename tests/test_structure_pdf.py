@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from summcheck.sources import load_source
-from summcheck.structure.pdf import _near
+from summcheck.structure.pdf_numbering import near
 from summcheck.structure.pdf_rows import parse_number as _parse_number
 from summcheck.structure.numbering import ident_key
 
@@ -116,12 +116,12 @@ def test_row_numbers_glued_to_titles_drop_capitals_and_words():
 
 
 def test_gap_repair_allows_a_few_missing_numbers_not_a_jump():
-    def near(a: str, b: str) -> bool:
-        return _near(ident_key(a), ident_key(b))
+    def follows(a: str, b: str) -> bool:
+        return near(ident_key(a), ident_key(b))
 
-    assert near("2.3", "2.4") and near("2.3", "2.5") and near("2.3", "3") and near("3", "3.1")
-    assert near("3", "1.0")  # a numbering that starts again (requirements under a clause)
-    assert not near("2.3", "2.9") and not near("3.10", "100")
+    assert follows("2.3", "2.4") and follows("2.3", "2.5") and follows("2.3", "3") and follows("3", "3.1")
+    assert follows("3", "1.0")  # a numbering that starts again (requirements under a clause)
+    assert not follows("2.3", "2.9") and not follows("3.10", "100")
 
 
 def test_direct_outline_targets_are_read_from_the_top_of_the_page(tmp_path):

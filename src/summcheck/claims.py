@@ -15,10 +15,9 @@ from typing import Any
 from .claimfiles.jsonfmt import load_jsonl, looks_like_jsonl, parse_json
 from .claimfiles.read import read_text
 from .claimfiles.records import MAX_DEPTH, LocatorCache, TooDeep, build_record, nfc
-from .claimfiles.validate import STRENGTHS, canonical_strength, claims_schema, obviously_valid, record_validator
+from .claimfiles.validate import STRENGTHS, canonical_strength, claims_schema, record_validator
 from .claimfiles.wording import describe, short, suggest
 from .claimfiles.yamlfmt import parse_yaml
-from .locators import parse_record_locator
 from .model import ClaimsFile, InputError
 
 __all__ = [
@@ -37,8 +36,6 @@ DEFAULT_MAX_BYTES = 50_000_000
 _TOP_KEYS = ("claims", "source", "purpose")
 _FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 
-_obviously_valid = obviously_valid  # the validation fast path, which tests pit against the schema
-
 
 def load_claims(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ClaimsFile:
     """Read a claims file; the format follows the extension (unknown: JSON, then YAML)."""
@@ -50,7 +47,7 @@ def load_claims(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ClaimsFile
 def loads_claims(text: str, *, fmt: str | None, path: Path = Path("<claims>")) -> ClaimsFile:
     """Parse claims from text. `fmt` is "jsonl", "json", "yaml" or None (guess)."""
     name = str(path)
-    locators = LocatorCache(parse_record_locator)  # looked up here, so that tests can swap it
+    locators = LocatorCache()
     if fmt == "jsonl":
         return ClaimsFile(path, load_jsonl(text, locators))
     if fmt == "json":

@@ -106,15 +106,6 @@ class Confinement:
         raise InputError(f"{_shown(self.summary)}: {role} {_shown(path)} lies {where} (after "
                          f"following symlinks); {OPT_IN}")
 
-    def permits(self, path: Path) -> bool:
-        """Whether `check` lets `path` be read."""
-        try:
-            self.check(path, "file")
-        except InputError:
-            return False
-        return True
-
-
 def _within(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 

@@ -20,7 +20,6 @@ from .display import quoted
 
 ModalClass = Literal["requires", "recommends", "permits"]
 CLASSES: tuple[ModalClass, ...] = ("requires", "recommends", "permits")
-LANGUAGES = _language.languages()  # the languages that have a file in language/
 
 # A number with separators (`3.700`, `1,5`) is one token, so its `.` or `,` ends no clause.
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)+|\w+(?:['’-]\w+)*|[,;:.!?]")
@@ -44,7 +43,7 @@ QUANTITY = "<quantity>"
 # 3700 kB benötigen" needs six): the words of a construction stand close together, and the
 # bound keeps a long clause with many "wird" linear.
 MAX_GAP = 12
-Pattern = tuple  # of elements: a word alternation (frozenset; "word?" adds ""), GAP, QUANTITY
+Pattern = tuple[frozenset[str] | str, ...]  # elements: a word alternation (frozenset; "word?" adds ""), GAP, QUANTITY
 
 
 @dataclass
@@ -162,12 +161,6 @@ def parse_pattern(text: str) -> Pattern:
 def _pattern_key(pattern: Pattern) -> tuple:
     """A deterministic order for patterns of the same length."""
     return tuple(e if isinstance(e, str) else "|".join(sorted(e)) for e in pattern)
-
-
-def lexicon_data(language: str) -> dict:
-    """The packaged lexicon of one language (the `modality` part of its file), as data."""
-    data = _language.language_data(language)
-    return {"language": data.get("language", language), **(data.get("modality") or {})}
 
 
 def build_lexicon(extra: Mapping[str, Mapping[str, Iterable[str]]] | None = None,

@@ -93,8 +93,8 @@ class Resolver:
         last = self._find_pages(part.end)
         if not last:
             return Resolution(part, problem="unresolved", message=self._page_word(part.end))
-        spans, count = _range_spans([(p.number, p.span) for p in first],
-                                    [(p.number, p.span) for p in last])
+        spans, count = range_spans([(p.number, p.span) for p in first],
+                                   [(p.number, p.span) for p in last])
         if not spans:
             return Resolution(part, problem="malformed",
                               message=f"range {part.describe()} runs backwards in the document")
@@ -136,8 +136,8 @@ class Resolver:
         if not last:
             return Resolution(part, problem="unresolved",
                               message=f"the source has no section {part.end}")
-        spans, count = _range_spans([(s.span.end, s.span) for s in first],
-                                    [(s.span.end, s.span) for s in last])
+        spans, count = range_spans([(s.span.end, s.span) for s in first],
+                                   [(s.span.end, s.span) for s in last])
         if not spans:
             return Resolution(part, problem="malformed",
                               message=f"range {part.describe()} runs backwards in the document")
@@ -189,8 +189,8 @@ def _digits_key(digits: str) -> tuple[int, str]:
 MAX_RANGE_PAIRS = 64
 
 
-def _range_spans(first: list[tuple[int, Span]],
-                 last: list[tuple[int, Span]]) -> tuple[tuple[Span, ...], int]:
+def range_spans(first: list[tuple[int, Span]],
+                last: list[tuple[int, Span]]) -> tuple[tuple[Span, ...], int]:
     """Spans of a range from any of the `first` places to any of the `last` ones, as (order
     key, span), a pair counting when the last place's key is at least the first's; and the
     number of such pairs."""

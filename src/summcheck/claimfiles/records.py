@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
-from ..locators import LocatorSyntaxError
+from ..locators import LocatorSyntaxError, parse_record_locator
 from ..model import ClaimRecord, Locator, RecordError
 from ..matching.normalize import FoldedQuote
 from .validate import canonical_strength, validate
@@ -40,8 +40,7 @@ class LocatorCache:
     is safe.
     """
 
-    def __init__(self, parse: Callable[[Any], Locator]) -> None:
-        self._parse = parse
+    def __init__(self) -> None:
         self._results: dict[Hashable, tuple[Locator | None, str | None]] = {}
 
     def __call__(self, value: Any) -> tuple[Locator | None, str | None]:
@@ -56,7 +55,7 @@ class LocatorCache:
         if hit is not None:
             return hit
         try:
-            result: tuple[Locator | None, str | None] = (self._parse(raw), None)
+            result: tuple[Locator | None, str | None] = (parse_record_locator(raw), None)
         except LocatorSyntaxError as exc:
             result = (None, str(exc))
         self._results[key] = result

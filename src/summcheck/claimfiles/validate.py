@@ -189,8 +189,8 @@ def _type_message(label: str, value: Any, expected: str | list[str]) -> str:
 def obviously_valid(record: dict) -> bool:
     """A cheap, conservative check: True only for records the schema certainly accepts.
 
-    jsonschema costs ~100 µs a record; this covers the common shapes so that 10,000 records
-    load in well under a second. Anything unusual goes to the validator (and its messages).
+    jsonschema is slow per record; this covers the common shapes so that a large claims file
+    loads quickly. Anything unusual goes to the validator (and its messages).
     """
     for key in record:
         if key not in RECORD_KEYS and not key.startswith("x-"):

@@ -16,7 +16,7 @@ from typing import Callable, Iterator
 
 from ..analysis import Analysis, locate, match
 from ..inputs.discovery import SummaryError
-from ..model import Finding, InputError, Summary
+from ..model import Finding, InputError
 from ..report.model import Report, SummaryReport
 from ..resolve import Resolver
 from ..rules import Problem, Rule, all_rules

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 SUFFIX = ".yaml"
-_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml, where installed: ~10x faster
+_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml, where installed: faster
 
 
 def _directory():

@@ -43,8 +43,6 @@ _TOKEN = re.compile(r"[\w|]+(?:['’][\w|]+)*(?:[.,]\d+)*")
 @dataclass(frozen=True)
 class CriticalDifference:
     kind: CriticalKind
-    quote_text: str  # the words on the quote's side ("" when it has none)
-    ocr_text: str  # the words on the OCR side ("" when it has none)
     message: str
 
     def __str__(self) -> str:
@@ -52,18 +50,18 @@ class CriticalDifference:
 
 
 @dataclass(frozen=True)
-class _Tok:
+class _Token:
     raw: str
     start: int
     end: int
     skel: str
 
 
-def _tokens(text: str) -> list[_Tok]:
-    return [_Tok(m.group(), m.start(), m.end(), skeleton(m.group())) for m in _TOKEN.finditer(text)]
+def _tokens(text: str) -> list[_Token]:
+    return [_Token(m.group(), m.start(), m.end(), skeleton(m.group())) for m in _TOKEN.finditer(text)]
 
 
-def _loose(tokens: list[_Tok]) -> str:
+def _loose(tokens: list[_Token]) -> str:
     return "".join(loose_skeleton(t.raw) for t in tokens)
 
 
@@ -125,8 +123,8 @@ def find_critical(quote: str, matched: str,
     return _dedupe(found)
 
 
-def _heal(m_text: str, m_toks: list[_Tok], q_toks: list[_Tok], q_region: list[tuple[int, int]],
-          m_region: list[tuple[int, int]]) -> tuple[str, list[_Tok]]:
+def _heal(m_text: str, m_toks: list[_Token], q_toks: list[_Token], q_region: list[tuple[int, int]],
+          m_region: list[tuple[int, int]]) -> tuple[str, list[_Token]]:
     """The OCR text with each word that the alignment pairs with an equal-skeleton word of the
     quote written as the quote writes it (`nlcht` -> `nicht`), so that a misreading does not
     break a modal phrase (`dürfen nlcht` is still `dürfen nicht`)."""
@@ -163,7 +161,7 @@ def _blocks(ops) -> list[tuple[str, int, int, int, int]]:
     return [tuple(b) for b in out]
 
 
-def _gap(text: str, toks: list[_Tok], j1: int, j2: int) -> str:
+def _gap(text: str, toks: list[_Token], j1: int, j2: int) -> str:
     """The OCR text of a block, signs between its neighbouring tokens included."""
     start = toks[j1 - 1].end if j1 > 0 else 0
     end = toks[j2].start if j2 < len(toks) else len(text)
@@ -182,10 +180,10 @@ def _number(q: str, m: str) -> CriticalDifference:
         msg = f'number: the quote has "{q}", the OCR text has no number there'
     else:
         msg = f'number: the OCR text has "{m}", the quote has no number there'
-    return CriticalDifference("number", q, m, msg)
+    return CriticalDifference("number", msg)
 
 
-def _numbers(qb: list[_Tok], mb: list[_Tok], gap: str) -> list[CriticalDifference]:
+def _numbers(qb: list[_Token], mb: list[_Token], gap: str) -> list[CriticalDifference]:
     """Numbers of one differing block: the quote's numbers must stand in the OCR text.
 
     Reported: a number of the quote where the OCR text has another number (`90` / `30`,
@@ -226,7 +224,7 @@ def _numbers(qb: list[_Tok], mb: list[_Tok], gap: str) -> list[CriticalDifferenc
     return out
 
 
-def _negations(qb: list[_Tok], mb: list[_Tok]) -> list[CriticalDifference]:
+def _negations(qb: list[_Token], mb: list[_Token]) -> list[CriticalDifference]:
     out: list[CriticalDifference] = []
     qn = [t for t in qb if t.raw.lower() in NEGATIONS or t.raw.lower().endswith("n't")]
     mn = [t for t in mb if t.raw.lower() in NEGATIONS or t.raw.lower().endswith("n't")]
@@ -243,7 +241,7 @@ def _negations(qb: list[_Tok], mb: list[_Tok]) -> list[CriticalDifference]:
             continue
         if not _fuzzy_in(t.skel, m_skel, _max_edits(t.skel)):
             out.append(CriticalDifference(
-                "negation", t.raw, "",
+                "negation",
                 f'negation: the quote has "{t.raw}", the OCR text does not'
                 + (f' (it reads "{_show(mb)}")' if mb else "")))
     if not qn:
@@ -256,7 +254,7 @@ def _negations(qb: list[_Tok], mb: list[_Tok]) -> list[CriticalDifference]:
                          if abs(len(n) - len(t.skel)) <= 1 and Levenshtein.distance(n, t.skel) <= 1), None)
             if near is not None:
                 out.append(CriticalDifference(
-                    "negation", "", t.raw,
+                    "negation",
                     f'negation: the OCR text has "{t.raw}" (a misread "{near}"?), the quote has no '
                     'negation there'))
     for t in mn:  # a real negation word in the OCR text is taken at its word ...
@@ -267,13 +265,13 @@ def _negations(qb: list[_Tok], mb: list[_Tok]) -> list[CriticalDifference]:
         # ... unless the quote has the same word there, read with look-alikes or accents
         if not any(q.skel == t.skel for q in qb):
             out.append(CriticalDifference(
-                "negation", "", t.raw,
+                "negation",
                 f'negation: the OCR text has "{t.raw}", the quote does not'
                 + (f' (it reads "{_show(qb)}")' if qb else "")))
     return out
 
 
-def _show(tokens: list[_Tok]) -> str:
+def _show(tokens: list[_Token]) -> str:
     return " ".join(t.raw for t in tokens)
 
 
@@ -308,7 +306,7 @@ def _NEGATION_SKELETONS() -> frozenset[str]:
     return frozenset(skeleton(w) for w in _NEAR_NEGATIONS)
 
 
-def _modal_tokens(words: list[ModalWord], toks: list[_Tok]) -> list[tuple[ModalWord, int]]:
+def _modal_tokens(words: list[ModalWord], toks: list[_Token]) -> list[tuple[ModalWord, int]]:
     """Each modal word with the index of the token it starts at."""
     out = []
     for w in words:
@@ -319,7 +317,7 @@ def _modal_tokens(words: list[ModalWord], toks: list[_Tok]) -> list[tuple[ModalW
     return out
 
 
-def _modals(q_text: str, m_text: str, q_toks: list[_Tok], m_toks: list[_Tok],
+def _modals(q_text: str, m_text: str, q_toks: list[_Token], m_toks: list[_Token],
             q_region: list[tuple[int, int]], m_region: list[tuple[int, int]],
             lexicon: Lexicon | None = None) -> list[CriticalDifference]:
     q_modals = _modal_tokens(modal_words(q_text, lexicon), q_toks)
@@ -344,14 +342,14 @@ def _modals(q_text: str, m_text: str, q_toks: list[_Tok], m_toks: list[_Tok],
             qw, qk = other[0]
             reported.add((qk, k))
             out.append(CriticalDifference(
-                "modal", qw.text, w.text,
+                "modal",
                 f'modal verb: the quote has "{qw.text}" ({qw.cls}), the OCR text "{w.text}" ({w.cls})'))
             continue
         q_skel = "".join(t.skel for t in q_toks[lo:hi])
         if hi > lo and _fuzzy_in(m_toks[k].skel, q_skel, _max_edits(m_toks[k].skel)):
             continue  # the quote's word, misread as a modal word
         out.append(CriticalDifference(
-            "modal", "", w.text,
+            "modal",
             f'modal verb: the OCR text has "{w.text}" ({w.cls}), the quote has no such word'
             + (f' (it reads "{_show(q_toks[lo:hi])}")' if hi > lo else "")))
     for w, k in q_modals:  # the quote's modal word, gone from the OCR text?
@@ -372,11 +370,11 @@ def _modals(q_text: str, m_text: str, q_toks: list[_Tok], m_toks: list[_Tok],
             if other:
                 t, cls = other[0]
                 out.append(CriticalDifference(
-                    "modal", w.text, t.raw,
+                    "modal",
                     f'modal verb: the quote has "{w.text}" ({w.cls}), the OCR text "{t.raw}" ({cls})'))
             continue
         out.append(CriticalDifference(
-            "modal", w.text, "",
+            "modal",
             f'modal verb: the quote has "{w.text}" ({w.cls}), the OCR text has none there'))
     return out
 

@@ -13,7 +13,7 @@ from .normalize import BIDI_CONTROLS, collapse_whitespace
 # The closest-passage search (SUM201) aligns the quote with every window of the cited region,
 # at a cost of about quote length × region length: a quote longer than this is no retyped
 # passage and is not searched, and the region is read up to a budget of aligned characters
-# (200,000 for a quote of 100 characters, 20,000 for one of 1,000; about 0.1-0.4 s at most).
+# (200,000 for a quote of 100 characters, 20,000 for one of 1,000).
 CLOSEST_MAX_QUOTE = 1_000
 CLOSEST_MAX_REGION = 200_000
 CLOSEST_BUDGET = 20_000_000
@@ -25,16 +25,6 @@ def closest_search_limit(quote: str) -> int:
     if length > CLOSEST_MAX_QUOTE:
         return 0
     return min(CLOSEST_MAX_REGION, CLOSEST_BUDGET // max(1, length))
-
-
-def closest_passage(text: str, quote: str,
-                    limit: int = CLOSEST_MAX_REGION) -> tuple[str, float] | None:
-    """The passage of `text` most like `quote`, with its similarity (0–100)."""
-    aligned = _align(text, quote, limit)
-    if aligned is None:
-        return None
-    haystack, start, end, score = aligned
-    return haystack[start:end], score
 
 
 def _align(text: str, quote: str, limit: int) -> tuple[str, int, int, float] | None:

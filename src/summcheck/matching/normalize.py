@@ -33,7 +33,7 @@ _COMBINING = re.compile(rf"[{_COMBINING_RANGES}]")
 # so a hyphen after it ("well\u00ad-known") is a hyphen inside that word.
 _INVISIBLE = "\u00ad" + "".join(ZERO_WIDTH)
 # What changes the text's length, or whose meaning depends on its neighbours, is found by three
-# simple patterns (one alternation of them all is five times slower in `re`); one-for-one
+# simple patterns (one alternation of them all is much slower in `re`); one-for-one
 # replacements (single white space characters, quotation marks, dashes) are done at the end.
 _HYPHEN = re.compile(
     # After a letter, a combining mark (decomposed "e\u0301-") or an invisible character.

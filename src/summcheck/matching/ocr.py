@@ -19,9 +19,8 @@ from .normalize import FoldedQuote, collapse_whitespace
 if TYPE_CHECKING:
     from .fuzzy import FuzzyHit, FuzzyIndex
 
-# Fuzzy alignment costs about the square of the quote's length per window tried (0.1-0.6 s a
-# quote at 3,000-10,000 characters): a longer quote is a passage, not a quote, and is matched
-# exactly and normalized only.
+# Fuzzy alignment costs about the square of the quote's length per window tried: a longer quote
+# is a passage, not a quote, and is matched exactly and normalized only.
 MAX_FUZZY_QUOTE = 4_000
 TOO_LONG_FOR_FUZZY = (f"not matched fuzzily: the quote is longer than {MAX_FUZZY_QUOTE:,} "
                       f"characters")

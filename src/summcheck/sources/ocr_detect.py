@@ -104,8 +104,3 @@ def ocr_evidence(pdf_document: Any, sample_pages: int = 5) -> OcrEvidence:
             continue
         evidence.pages.append(page_evidence(page, number))
     return evidence
-
-
-def looks_ocr(pdf_document: Any, sample_pages: int = 5) -> bool:
-    """True for a PDF whose pages are images carrying an invisible text layer (OCR)."""
-    return ocr_evidence(pdf_document, sample_pages).is_ocr

@@ -159,7 +159,7 @@ def _label_rules(doc) -> list[tuple[int, str]]:
     return rules
 
 
-def _outline(pdf, pymupdf) -> list[OutlineEntry]:
+def read_outline(pdf, pymupdf) -> list[OutlineEntry]:
     """The bookmarks with their destinations: page, and the target's top measured from the
     top of the page as text lines are."""
     entries = []
@@ -186,7 +186,7 @@ def _outline(pdf, pymupdf) -> list[OutlineEntry]:
 
 def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool = False) -> SourceDocument:
     """Load a PDF's text, pages, labels and sections; raise InputError when it cannot be read."""
-    import pymupdf  # lazily: importing it costs half a second
+    import pymupdf  # lazily: the import is slow, and a run without PDFs needs none
 
     _quiet(pymupdf)
     name = str(path)
@@ -205,7 +205,7 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
             raise InputError(f"{name}: corrupt PDF (no page can be read)")
         notes: list[str] = []
         try:
-            outline = _outline(pdf, pymupdf)
+            outline = read_outline(pdf, pymupdf)
         except Exception:
             outline = []
             notes.append("outline unreadable; sections taken from the text")

@@ -29,7 +29,7 @@ def find_structure(doc: SourceDocument, mode: str = "auto", sidecar: Path | None
         # "outline": the bookmarks and what the page prints beside them; "text": the printed
         # numbering and fonts alone, for a PDF whose outline is wrong.
         return pdf_structure(doc, use_outline=mode == "outline")
-    if mode == "markdown":
+    if mode == "markdown" or doc.kind == "markdown":  # a Markdown source is read as Markdown
         from .markdown import markdown_structure
 
         return markdown_structure(doc)

@@ -178,9 +178,9 @@ def chain(cands: list[Cand], profile: Profile | None, loose: bool, *,
     best_reset = _Best()
     firm_recent: list[int] = []
     seen_names: set[tuple[str, str]] = set()
-    nxt = [n] * (n + 1)  # next firm candidate
+    next_firm = [n] * (n + 1)  # next firm candidate
     for i in range(n - 1, -1, -1):
-        nxt[i] = i + 1 if i + 1 < n and weights[i + 1] is not None and not cands[i + 1].weak else nxt[i + 1]
+        next_firm[i] = i + 1 if i + 1 < n and weights[i + 1] is not None and not cands[i + 1].weak else next_firm[i + 1]
     for i, c in enumerate(cands):
         w = weights[i]
         name = c.name
@@ -218,7 +218,7 @@ def chain(cands: list[Cand], profile: Profile | None, loose: bool, *,
                     continue
                 options.append((score[j] - cost, j))
             if restarts and best.node >= 0 and name not in seen_names and _restart_key(c):
-                why = _restart_evidence(c, cands, nxt, i)
+                why = _restart_evidence(c, cands, next_firm, i)
                 if why:
                     options.append((best.score - _RESTART_COST[why], best.node))
             if c.sure and best.node >= 0:
@@ -250,16 +250,16 @@ def chain(cands: list[Cand], profile: Profile | None, loose: bool, *,
     return out[::-1]
 
 
-def _restart_evidence(c: Cand, cands: list[Cand], nxt: list[int], i: int) -> str:
+def _restart_evidence(c: Cand, cands: list[Cand], next_firm: list[int], i: int) -> str:
     """Why the numbering may start again at `c`: "division", "clean" or "" (none)."""
     if c.parsed.family == "num" and not c.parsed.title:
         return ""
     if c.restart:
         return "division"
-    j = nxt[i]
+    j = next_firm[i]
     if j >= len(cands):
         return ""
-    k = nxt[j]
+    k = next_firm[j]
     first, second = cands[j], (cands[k] if k < len(cands) else None)
     if c.parsed.family == "num":
         ok = first.key == c.key + ((0, 1, ""),)

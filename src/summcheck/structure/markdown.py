@@ -23,6 +23,7 @@ from markdown_it.token import Token
 from ..model import HeadingDecision, Page, SourceDocument, Structure
 from .candidates import Cand, scan_text
 from .headings import grouping_word, parse_heading
+from .text import detect_structure, is_loose
 
 _LENIENT = re.compile(r"(#{1,6})(?=[\w§])")
 _MIN_LENIENT = 3  # lines of the `#####Title` form that make it the document's heading form
@@ -121,8 +122,6 @@ def _page_of(page_starts: list[int], offset: int) -> int:
 
 def markdown_sections(text: str, pages: list[Page]) -> Structure:
     """Sections and decisions of a Markdown text."""
-    from .text import _loose, detect_structure
-
     lines = text.split("\n")
     where = _Lines(lines)
     page_starts = [p.span.start for p in pages]
@@ -176,7 +175,7 @@ def markdown_sections(text: str, pages: list[Page]) -> Structure:
     if not cands:
         # No numbered heading: the numbered lines of the text are judged as in plain text.
         skip = frozenset(no_heading | set(range(_front_matter(lines))))
-        loose = _loose(text, lines, "markdown")
+        loose = is_loose(text, lines, "markdown")
         cands = scan_text(lines, pages, "markdown", loose, skip=skip)
         found = detect_structure(cands, text, pages, loose=loose, boundaries=boundaries)
     else:

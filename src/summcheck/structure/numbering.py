@@ -5,8 +5,15 @@ document does: numbers (with an optional letter suffix), letters, Roman numerals
 """
 from __future__ import annotations
 
-Comp = tuple  # (0, number, suffix) | (1, letter code) | (2, roman value)
-Key = tuple  # tuple of Comp
+# One dotted part of an identifier, as a tuple that orders the way documents number:
+#   (0, number, suffix)  "4" -> (0, 4, ""), "12a" -> (0, 12, "a")
+#   (1, letter code)     "A" -> (1, 65)
+#   (2, Roman value)     "IV" -> (2, 4)
+# The first item sorts numbers before letters and letters before Roman numerals
+# (`candidates.key_of` gives an unnumbered heading ((3, 0),), after them all).
+Component = tuple[int, int, str] | tuple[int, int]
+# The key of a whole identifier: "4.2a" -> ((0, 4, ""), (0, 2, "a")).
+Key = tuple[Component, ...]
 
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _ROMAN_STEPS = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
@@ -36,7 +43,7 @@ def to_roman(n: int) -> str:
     return "".join(out)
 
 
-def _comp(part: str) -> Comp:
+def _component(part: str) -> Component:
     if part.isdigit():
         return (0, int(part), "")
     if part[:-1].isdigit() and part[-1].isalpha():  # "5a"
@@ -50,19 +57,19 @@ def _comp(part: str) -> Comp:
 
 def ident_key(ident: str) -> Key:
     """Sort key of an identifier: numbers before letters, component by component."""
-    return tuple(_comp(p) for p in ident.replace("-", ".").split(".") if p)
+    return tuple(_component(p) for p in ident.replace("-", ".").split(".") if p)
 
 
 def successors(key: Key) -> set[Key]:
     """Keys that may follow `key` directly: its first child, the next sibling at any depth."""
     out = {key + ((0, 1, ""),)}
-    for j, comp in enumerate(key):
-        if comp[0] == 0:
-            out.add(key[:j] + ((0, comp[1] + 1, ""),))
-            suffix = chr(ord(comp[2]) + 1) if comp[2] else "a"  # "5" → "5a" → "5b"
-            out.add(key[:j] + ((0, comp[1], suffix),))
+    for depth, component in enumerate(key):
+        if component[0] == 0:
+            out.add(key[:depth] + ((0, component[1] + 1, ""),))
+            suffix = chr(ord(component[2]) + 1) if component[2] else "a"  # "5" → "5a" → "5b"
+            out.add(key[:depth] + ((0, component[1], suffix),))
         else:
-            out.add(key[:j] + ((comp[0], comp[1] + 1),))
+            out.add(key[:depth] + ((component[0], component[1] + 1),))
     return out
 
 

@@ -1,4 +1,5 @@
-"""Printed rows of a PDF's text: lines, their pages and fonts, and the number a row opens with."""
+"""Printed rows of a PDF's text: lines, their pages and fonts, the number a row opens with, and
+the rows taken for headings."""
 from __future__ import annotations
 
 import re
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..language import alternation, merged
-from ..model import LineFont, SourceDocument
+from ..model import HeadingDecision, LineFont, SourceDocument
 
 ROW_TOLERANCE = 2.0  # points: lines whose tops differ less stand on one row
 FONT_STEP = 0.8  # points larger than the body that make a heading font
@@ -50,6 +51,29 @@ class Row:
     page: int  # 0-based page
     text: str
     font: LineFont | None
+
+
+@dataclass
+class Heading:
+    """A row taken for a heading, with the number it gives and the evidence for it."""
+
+    row: Row
+    ident: str
+    title: str
+    evidence: str
+    reset: bool = False
+
+    @property
+    def level(self) -> int:
+        return self.ident.count(".") + 1
+
+
+def decision(heading: Heading, kept: bool, reason: str) -> HeadingDecision:
+    """The report's record of a heading kept or refused, and why."""
+    # A number printed on its own row above the title: show both.
+    row, title = heading.row, heading.title
+    text = row.text if not title or title in row.text else f"{row.text} {title}"
+    return HeadingDecision(row.first_line, row.page + 1, text[:100], heading.ident, kept, reason)
 
 
 _NOT_ALNUM = re.compile(r"[\W_]+")

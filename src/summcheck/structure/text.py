@@ -74,7 +74,7 @@ def build_sections(heads: list[Head], text_len: int,
                     h.parsed.level, h.evidence) for i, h in enumerate(heads)]
 
 
-def _loose(text: str, lines: list[str], style: Style) -> bool:
+def is_loose(text: str, lines: list[str], style: Style) -> bool:
     """Without blank lines (PDF text, some converters) headings are judged by numbering alone."""
     if style == "pdf":
         return True
@@ -134,26 +134,19 @@ def detect_structure(cands: list[Cand], text: str, pages: list[Page], *, loose: 
 
 
 def detect_sections(text: str, pages: list[Page], *, style: Style = "text") -> list[Section]:
-    """Find numbered headings in `text` and return them as Sections in document order."""
-    if style == "markdown":
-        from .markdown import markdown_sections
-
-        return markdown_sections(text, pages).sections
+    """Find numbered headings in plain `text` (or a PDF's, `style="pdf"`) and return them as
+    Sections in document order; Markdown is structure.markdown's."""
     return _text_structure(text, pages, style).sections
 
 
 def _text_structure(text: str, pages: list[Page], style: Style) -> Structure:
     lines = text.split("\n")
-    loose = _loose(text, lines, style)
+    loose = is_loose(text, lines, style)
     if style == "text":
         lines, _ = unbox(lines)
     return detect_structure(scan_text(lines, pages, style, loose), text, pages, loose=loose)
 
 
 def text_structure(doc: SourceDocument) -> Structure:
-    """Sections of a text (or Markdown) source, and why."""
-    if doc.kind == "markdown":
-        from .markdown import markdown_sections
-
-        return markdown_sections(doc.text, doc.pages)
+    """Sections of a plain-text source, and why."""
     return _text_structure(doc.text, doc.pages, "text")

@@ -24,14 +24,14 @@ they give passes, its 5-grams vote; when nothing stands at all, rapidfuzz's
 `partial_ratio_alignment` gives a window. A search of the whole text votes with the quote's
 rarest words within a budget, and keeps every window near the best vote (boilerplate repeated
 many times is all reported, up to 64 windows a quote). However repetitive the text, a quote
-reads at most `_HARD_BUDGET` gram postings and keeps at most `_MAX_CANDIDATES` rough windows,
+reads at most `HARD_BUDGET` gram postings and keeps at most `_MAX_CANDIDATES` rough windows,
 so its cost does not grow with the text; a search cut short that way is counted in
 `FuzzyIndex.searches_cut` (the report says so).
 
 **Boundaries.** From the rough window (where the seeds put the quote's start and end, or a
 Levenshtein alignment — `rapidfuzz.distance.Levenshtein.opcodes` — of the quote with it, from
 its first and last runs of three equal characters) both boundaries move to where the edit
-distance is smallest: coordinate descent on exact distances (rapidfuzz, ~1 µs each), the
+distance is smallest: coordinate descent on exact distances (rapidfuzz), the
 quote's own first and last words tried where they stand near the boundaries (a boundary at
 them may cost one edit more: `should not be` is read on for the quote's `should be`), ties
 going to word edges, then to edges of the same kind (letter or sign) as the quote's, then to
@@ -40,7 +40,14 @@ whole word when the rest is at most three characters (`eorniponent`, not `rnipon
 
 How fast and how exact this is: `benchmarks/README.md` (`bench_fuzzy.py`).
 """
-from .hits import DEFAULT_THRESHOLD, FuzzyHit, fold_quote, hit_in_original, letters_differ, score_of
+from .hits import (
+           DEFAULT_THRESHOLD,
+           FuzzyHit,
+           fold_quote,
+           hit_in_original,
+           letters_differ,
+           score_of,
+)
 from .index import FuzzyIndex, align, search
 
 __all__ = ["DEFAULT_THRESHOLD", "FuzzyHit", "FuzzyIndex", "align", "fold_quote",

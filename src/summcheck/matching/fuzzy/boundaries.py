@@ -1,19 +1,24 @@
 """Where a fuzzy match starts and ends: from a rough window to the span of least edit distance."""
 from __future__ import annotations
 
+import re
+
 from rapidfuzz.distance import Levenshtein
 
 from .hits import FuzzyHit, score_of
-from .windows import _END_FIXED, _END_NEAR, _HEAD, _SEEDED, _START_FIXED, _TAIL
+from .windows import END_FIXED, END_NEAR, SEEDED, START_FIXED
 
+# The needle's first and last word, with up to two signs before or after it.
+_HEAD = re.compile(r"([\W_]{0,2}?)([^\W_]+)")
+_TAIL = re.compile(r"([^\W_]+)([\W_]{0,2})$")
 
 
 def _pad(length: int) -> int:
     return length // 10 + 8
 
 
-def _refine(needle: str, text: str, a: int, b: int, lo: int, hi: int,
-            kind: int = 0) -> FuzzyHit | None:
+def refine(needle: str, text: str, a: int, b: int, lo: int, hi: int,
+           kind: int = 0) -> FuzzyHit | None:
     """Infix alignment of `needle` around the rough window text[a:b], inside text[lo:hi].
 
     A seeded window (its start and end placed by words of the needle found verbatim) is
@@ -24,10 +29,10 @@ def _refine(needle: str, text: str, a: int, b: int, lo: int, hi: int,
     m = len(needle)
     pad = _pad(m)
     ws, we = max(lo, a - pad), min(hi, b + pad)
-    if kind & _SEEDED:
+    if kind & SEEDED:
         s0, e0 = a, max(b, a + 1)
-        rs = 0 if kind & _START_FIXED else 2
-        re_ = 0 if kind & _END_FIXED else 1 if kind & _END_NEAR else 2
+        rs = 0 if kind & START_FIXED else 2
+        re_ = 0 if kind & END_FIXED else 1 if kind & END_NEAR else 2
     else:
         equal = [(op.src_start, op.src_end, op.dest_start, op.dest_end)
                  for op in Levenshtein.opcodes(needle, text[a:b]) if op.tag == "equal"]

@@ -46,12 +46,12 @@ def score_of(distance: int, length: int) -> float:
     return max(0.0, 100.0 * (1.0 - distance / length)) if length else 0.0
 
 
-_ALNUM_ONLY = re.compile(r"[\W_]+")
+ALNUM_ONLY = re.compile(r"[\W_]+")
 
 
 def letters_differ(quote: str, matched: str) -> bool:
     """Whether letters or digits differ (case-sensitively), ignoring white space and punctuation."""
-    return _ALNUM_ONLY.sub("", quote) != _ALNUM_ONLY.sub("", matched)
+    return ALNUM_ONLY.sub("", quote) != ALNUM_ONLY.sub("", matched)
 
 
 def hit_in_original(hit: FuzzyHit, folded: FoldedText) -> tuple[int, int]:

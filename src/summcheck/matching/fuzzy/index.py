@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import bisect
 from functools import lru_cache
+from operator import itemgetter
 
 from rapidfuzz.distance import Levenshtein
 
 from ..normalize import FoldedQuote
-from .boundaries import _refine
-from .hits import _ALNUM_ONLY, DEFAULT_THRESHOLD, FuzzyHit, fold_quote, score_of
-from .windows import (_ANCHOR, _ANCHOR_REGION, _ANCHOR_TRUST, _BUCKET, _BUDGET, _END_FIXED,
-                      _END_NEAR, _FIRST, _HARD_BUDGET, _MAX_GRAMS, _MAX_WINDOWS, _MIN_GRAMS,
-                      _PARTIAL_RATIO_BUDGET, _SECOND, _SEED_Q, _SEED_STEP, _SEED_TABLE,
-                      _SEED_WORD, _SEEDED, _START_FIXED, _WORD_BUDGET, Window, _best,
-                      _best_diagonals, _compact, _distinct, _rough_by_partial_ratio, _seed_groups)
+from .boundaries import refine
+from .hits import ALNUM_ONLY, DEFAULT_THRESHOLD, FuzzyHit, fold_quote, score_of
+from .windows import (ANCHOR, ANCHOR_REGION, ANCHOR_TRUST, BUCKET, BUDGET, END_FIXED, END_NEAR,
+                      HARD_BUDGET, MAX_GRAMS, MAX_WINDOWS, MIN_GRAMS, PARTIAL_RATIO_BUDGET, SEED_Q,
+                      SEED_STEP, SEED_TABLE, SEED_WORD, SEEDED, START_FIXED, WORD_BUDGET, Window,
+                      best_diagonals, best_hit, compact_text, distinct_hits,
+                      rough_by_partial_ratio, seed_groups)
 
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 
 
 def align(quote: str | FoldedQuote, text: str, lo: int = 0, hi: int | None = None,
@@ -45,16 +48,16 @@ class FuzzyIndex:
     once per source).
 
     The word index (every word of four or more letters, seed-folded, with its offsets) is
-    built at once: about 0.1-0.2 s and 4 MB per million characters. The 5-gram index, which
-    keeps the search robust when a quote's words are garbled, is built by `prepare_search` or
-    the first search that needs it: about 0.2-0.4 s and 25 MB per million characters.
+    built at once. The 5-gram index, which keeps the search robust when a quote's words are
+    garbled and costs several times as much, is built by `prepare_search` or the first search
+    that needs it.
     """
 
     def __init__(self, text: str) -> None:
         self.text = text
         words: dict[str, list[int]] = {}
         get = words.get
-        for m in _SEED_WORD.finditer(text.translate(_SEED_TABLE)):
+        for m in SEED_WORD.finditer(text.translate(SEED_TABLE)):
             postings = get(m.group())
             if postings is None:
                 words[m.group()] = [m.start()]
@@ -75,12 +78,12 @@ class FuzzyIndex:
         return self
 
     def _build_grams(self) -> dict[str, list[int]]:
-        compact, self._cstarts, self._fstarts = _compact(self.text)
+        compact, self._cstarts, self._fstarts = compact_text(self.text)
         self._clen = len(compact)
         grams: dict[str, list[int]] = {}
         get = grams.get
-        for i in range(0, len(compact) - _SEED_Q + 1, _SEED_STEP):
-            g = compact[i:i + _SEED_Q]
+        for i in range(0, len(compact) - SEED_Q + 1, SEED_STEP):
+            g = compact[i:i + SEED_Q]
             postings = get(g)
             if postings is None:
                 grams[g] = [i]
@@ -93,7 +96,7 @@ class FuzzyIndex:
               threshold: float = DEFAULT_THRESHOLD) -> FuzzyHit | None:
         """The best span of text[lo:hi] for `quote` at or above `threshold`, or None."""
         hi = len(self.text) if hi is None else min(hi, len(self.text))
-        return _best(self._hits(fold_quote(quote), max(0, lo), hi, threshold, False))
+        return best_hit(self._hits(fold_quote(quote), max(0, lo), hi, threshold, False))
 
     def search(self, quote: str | FoldedQuote, threshold: float = DEFAULT_THRESHOLD, lo: int = 0,
                hi: int | None = None) -> list[FuzzyHit]:
@@ -112,7 +115,7 @@ class FuzzyIndex:
         """
         if not needle or hi <= lo:
             return []
-        if not all_near_best and hi - lo <= _ANCHOR_REGION:
+        if not all_near_best and hi - lo <= ANCHOR_REGION:
             hit = self._anchored(needle, lo, hi, threshold)
             if hit is not None:
                 return [hit]
@@ -124,10 +127,10 @@ class FuzzyIndex:
                        if all(w[1] <= t[0] or w[0] >= t[1] for t in tried)]
             hits = self._align_windows(needle, windows, lo, hi, threshold, all_near_best)
             if not hits and not tried and not windows and \
-                    (hi - lo) * len(needle) <= _PARTIAL_RATIO_BUDGET:
-                windows = _rough_by_partial_ratio(needle, self.text, lo, hi, threshold)
+                    (hi - lo) * len(needle) <= PARTIAL_RATIO_BUDGET:
+                windows = rough_by_partial_ratio(needle, self.text, lo, hi, threshold)
                 hits = self._align_windows(needle, windows, lo, hi, threshold, all_near_best)
-        return _distinct(hits)
+        return distinct_hits(hits)
 
     def _anchored(self, needle: str, lo: int, hi: int, threshold: float) -> FuzzyHit | None:
         """The common case at a locator, in a few C-level calls: the needle's first or last
@@ -136,31 +139,31 @@ class FuzzyIndex:
         that boundary, the other is searched for near where the needle's length puts it, and
         the result stands when it scores 95 or more. Otherwise None: the seeded search runs."""
         m = len(needle)
-        if m < 3 * _ANCHOR:
+        if m < 3 * ANCHOR:
             return None
         text = self.text
-        head, tail = needle[:_ANCHOR], needle[-_ANCHOR:]
+        head, tail = needle[:ANCHOR], needle[-ANCHOR:]
         a = text.find(head, lo, hi)
         if a != -1 and text.find(head, a + 1, hi) != -1:
             a = -1  # stands twice: no anchor
         if a != -1:
-            lo_e, hi_e = a + m - m // 8 - _ANCHOR, min(hi, a + m + m // 8 + 4)
-            c = text.find(tail, max(a + _ANCHOR, lo_e), hi_e)
+            lo_e, hi_e = a + m - m // 8 - ANCHOR, min(hi, a + m + m // 8 + 4)
+            c = text.find(tail, max(a + ANCHOR, lo_e), hi_e)
             if c != -1 and text.find(tail, c + 1, hi_e) == -1:
-                matched = text[a:c + _ANCHOR]
+                matched = text[a:c + ANCHOR]
                 d = Levenshtein.distance(needle, matched)
                 score = round(score_of(d, m), 2)
-                return FuzzyHit(a, c + _ANCHOR, score, d, needle, matched) if score >= threshold else None
-            hit = _refine(needle, text, a, min(hi, a + m), lo, hi, _SEEDED | _START_FIXED)
+                return FuzzyHit(a, c + ANCHOR, score, d, needle, matched) if score >= threshold else None
+            hit = refine(needle, text, a, min(hi, a + m), lo, hi, SEEDED | START_FIXED)
         else:
             c = text.find(tail, lo, hi)
             if c == -1 or text.find(tail, c + 1, hi) != -1:
                 return None
-            e = c + _ANCHOR
-            hit = _refine(needle, text, max(lo, e - m), e, lo, hi, _SEEDED | _END_FIXED)
+            e = c + ANCHOR
+            hit = refine(needle, text, max(lo, e - m), e, lo, hi, SEEDED | END_FIXED)
         # one fixed end: trusted only when the match is close (else the other end may have
         # been searched too narrowly; the seeded search below decides)
-        return hit if hit is not None and hit.score >= max(threshold, _ANCHOR_TRUST) else None
+        return hit if hit is not None and hit.score >= max(threshold, ANCHOR_TRUST) else None
 
     def _align_windows(self, needle: str, windows: list[Window], lo: int, hi: int,
                        threshold: float, all_near_best: bool) -> list[FuzzyHit]:
@@ -173,16 +176,16 @@ class FuzzyIndex:
         m = len(needle)
         allowed = int(m * (100.0 - threshold) / 100.0)  # edits a passing span may have
         text = self.text
-        for a, b, votes, kind in windows[:_MAX_WINDOWS]:
+        for a, b, votes, kind in windows[:MAX_WINDOWS]:
             if not all_near_best and hits and votes < 0.7 * top:
                 break
             if len(windows) > 1:
                 # a cheap bound first: the rough window is at most a few shifted characters (a
                 # seeded one) or a bucket (a 5-gram one) away from the span
-                slack = 8 + m // 20 if kind else 2 * (1 << _BUCKET) + m // 20
+                slack = 8 + m // 20 if kind else 2 * (1 << BUCKET) + m // 20
                 if Levenshtein.distance(needle, text[a:b], score_cutoff=allowed + slack) > allowed + slack:
                     continue
-            hit = _refine(needle, text, a, b, lo, hi, kind)
+            hit = refine(needle, text, a, b, lo, hi, kind)
             if hit is not None and hit.score >= threshold:
                 hits.append(hit)
         return hits
@@ -194,8 +197,8 @@ class FuzzyIndex:
         the needle starts. To align at a locator, its eight longest words (one standing more
         than eight times in the region says little, and is used only when nothing else is
         found); to search, its rarest words within a budget of postings."""
-        seed = needle.translate(_SEED_TABLE)
-        found = _SEED_WORD.findall(seed)
+        seed = needle.translate(SEED_TABLE)
+        found = SEED_WORD.findall(seed)
         if not found:
             return []
         words = []
@@ -226,7 +229,7 @@ class FuzzyIndex:
             ranked.sort(key=_FIRST)
             total = 0
             for used, (count, negsize, offset, postings) in enumerate(ranked):
-                if used >= 8 and total + count > _WORD_BUDGET or count > _WORD_BUDGET:
+                if used >= 8 and total + count > WORD_BUDGET or count > WORD_BUDGET:
                     break
                 total += count
                 seeds += [(p - offset, offset, -negsize) for p in postings]
@@ -252,18 +255,18 @@ class FuzzyIndex:
         if not seeds:
             return []
         out = []
-        for group in _seed_groups(seeds, all_near_best):
+        for group in seed_groups(seeds, all_near_best):
             # the seeds nearest the needle's ends place its start and end best; a seed that is
             # the needle's first word (at offset 0) fixes the start, one that is its last long
             # word fixes the end up to the signs after it
             first = min(group, key=_SECOND)
             last = max(group, key=_SECOND)
             start, end = first[0], last[0] + m
-            kind = _SEEDED
+            kind = SEEDED
             if first[1] == 0:
-                kind |= _START_FIXED
+                kind |= START_FIXED
             if last[1] + last[2] == last_end and tail <= 2:
-                kind |= _END_NEAR
+                kind |= END_NEAR
             start, end = max(lo, start), min(hi, max(end, start + 1))
             if end > start:
                 out.append((start, end, len(group), kind))
@@ -273,15 +276,15 @@ class FuzzyIndex:
                      all_near_best: bool = True) -> list[Window]:
         """Rough windows (start, end, votes) from the 5-gram index (built on first use)."""
         grams = self._grams if self._grams is not None else self._build_grams()
-        compact_q = _ALNUM_ONLY.sub("", needle).translate(_SEED_TABLE)
+        compact_q = ALNUM_ONLY.sub("", needle).translate(SEED_TABLE)
         length = len(compact_q)
-        if length < _SEED_Q:
+        if length < SEED_Q:
             return []
         hi = len(self.text) if hi is None else min(hi, len(self.text))
         whole = lo <= 0 and hi >= len(self.text)
         get = grams.get
         found = [(len(p), j, p) for j, p in
-                 ((j, get(compact_q[j:j + _SEED_Q])) for j in range(length - _SEED_Q + 1))
+                 ((j, get(compact_q[j:j + SEED_Q])) for j in range(length - SEED_Q + 1))
                  if p is not None]
         if not found:
             return []
@@ -290,7 +293,7 @@ class FuzzyIndex:
         diags: list[int] = []
         total = used = 0
         for count, j, postings in found:
-            if used >= _MIN_GRAMS and (total + count > _BUDGET or used >= _MAX_GRAMS):
+            if used >= MIN_GRAMS and (total + count > BUDGET or used >= MAX_GRAMS):
                 break
             if not whole:
                 if count > 16:
@@ -300,18 +303,18 @@ class FuzzyIndex:
                 if not postings:
                     continue
                 count = len(postings)
-            if total + count > _HARD_BUDGET:  # even the rarest grams stand everywhere
+            if total + count > HARD_BUDGET:  # even the rarest grams stand everywhere
                 self.searches_cut += 1
                 if total:
                     break
-                postings = postings[:_HARD_BUDGET]  # the first places only, said in the report
+                postings = postings[:HARD_BUDGET]  # the first places only, said in the report
             used += 1
             total += count
             diags += [i - j for i in postings]
         if not diags:
             return []
         out = []
-        for diag, votes, _lo, _hi in _best_diagonals(diags, all_near_best, minimum=2):
+        for diag, votes, _lo, _hi in best_diagonals(diags, all_near_best, minimum=2):
             start = self._to_folded(max(0, diag))
             end = self._to_folded(min(self._clen, diag + length - 1)) + 1
             start, end = max(lo, start), min(hi, max(end, start + 1))

@@ -6,43 +6,38 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from operator import itemgetter
 
 from rapidfuzz import fuzz
 
 from ..lookalikes import lookalike_table
 from .hits import FuzzyHit
 
-_SEED_Q = 5  # gram length
-_SEED_STEP = 3  # every third gram of the text is indexed
-_BUCKET = 4  # start offsets vote in buckets of 16 characters
-_BUDGET = 1500  # postings looked at per quote, rarest grams first
-_MIN_GRAMS = 12
-_MAX_GRAMS = 40
+SEED_Q = 5  # gram length
+SEED_STEP = 3  # every third gram of the text is indexed
+BUCKET = 4  # start offsets vote in buckets of 16 characters
+BUDGET = 1500  # postings looked at per quote, rarest grams first
+MIN_GRAMS = 12
+MAX_GRAMS = 40
 # Postings read per quote even when the rarest grams are common (a text repeating a few words):
-# beyond it the search is cut short and says so. Normal text stays within _BUDGET.
-_HARD_BUDGET = 6_000
-_MAX_CANDIDATES = 256  # rough windows kept per seed lookup (only _MAX_WINDOWS are aligned)
-_FIRST = itemgetter(0)
-_SECOND = itemgetter(1)
-_ANCHOR = 12  # characters of the needle's ends looked for verbatim at a locator
-_ANCHOR_REGION = 60_000  # ... in a region of at most so many characters
-_ANCHOR_TRUST = 95.0  # score from which a match found from one anchor is taken as it is
-_WORD_BUDGET = 600  # word postings looked at per quote in a search, rarest words first
-# The fallback window search costs about quote length × region length: a region of 200,000
-# characters for a quote of 100, of 5,000 for a quote of 4,000 (at most ~0.2 s).
-_PARTIAL_RATIO_BUDGET = 20_000_000
-_MAX_WINDOWS = 64  # windows aligned per quote at most (a passage repeated more often: the best)
-_SEED_WORD = re.compile(r"[^\W_]{4,}")
-_HEAD = re.compile(r"([\W_]{0,2}?)([^\W_]+)")
-_TAIL = re.compile(r"([^\W_]+)([\W_]{0,2})$")
+# beyond it the search is cut short and says so. Normal text stays within BUDGET.
+HARD_BUDGET = 6_000
+_MAX_CANDIDATES = 256  # rough windows kept per seed lookup (only MAX_WINDOWS are aligned)
+ANCHOR = 12  # characters of the needle's ends looked for verbatim at a locator
+ANCHOR_REGION = 60_000  # ... in a region of at most so many characters
+ANCHOR_TRUST = 95.0  # score from which a match found from one anchor is taken as it is
+WORD_BUDGET = 600  # word postings looked at per quote in a search, rarest words first
+# The fallback window search costs about quote length × region length, so it reads a region of
+# at most this many aligned characters: 200,000 for a quote of 100, 5,000 for one of 4,000.
+PARTIAL_RATIO_BUDGET = 20_000_000
+MAX_WINDOWS = 64  # windows aligned per quote at most (a passage repeated more often: the best)
+SEED_WORD = re.compile(r"[^\W_]{4,}")
 
 
-_SEED_TABLE = lookalike_table()
+SEED_TABLE = lookalike_table()
 _ALNUM_RUN = re.compile(r"[^\W_]+")
 
 
-def _compact(text: str) -> tuple[str, list[int], list[int]]:
+def compact_text(text: str) -> tuple[str, list[int], list[int]]:
     """Letters and digits of `text` (seed-folded), with the runs' starts in both coordinates."""
     fstarts: list[int] = []
     cstarts: list[int] = []
@@ -54,11 +49,11 @@ def _compact(text: str) -> tuple[str, list[int], list[int]]:
         word = m.group()
         pieces.append(word)
         total += len(word)
-    return "".join(pieces).translate(_SEED_TABLE), cstarts, fstarts
+    return "".join(pieces).translate(SEED_TABLE), cstarts, fstarts
 
 
-def _seed_groups(seeds: list[tuple[int, int, int]],
-                 all_near_best: bool) -> list[list[tuple[int, int, int]]]:
+def seed_groups(seeds: list[tuple[int, int, int]],
+                all_near_best: bool) -> list[list[tuple[int, int, int]]]:
     """Seeds grouped by the start offset they imply (a gap of more than 12 characters starts a
     new group: indels shift the words of one passage a little), biggest groups first: the best
     three, and with `all_near_best` every group with at least 45% of the best one's seeds."""
@@ -77,15 +72,15 @@ def _seed_groups(seeds: list[tuple[int, int, int]],
     return chosen[:_MAX_CANDIDATES]
 
 
-def _best_diagonals(diags: list[int], all_near_best: bool,
-                    minimum: int) -> list[tuple[int, int, int, int]]:
+def best_diagonals(diags: list[int], all_near_best: bool,
+                   minimum: int) -> list[tuple[int, int, int, int]]:
     """Start offsets most voted for, best first, as (median, votes, range start, range end):
     the best three, and with `all_near_best` every one with at least 45% of the best vote
     (repeated boilerplate). Votes go to buckets of 16; a bucket counts with its better
     neighbour, so a start near a bucket edge keeps all its votes."""
     if len(diags) == 1:
         return [(diags[0], 1, diags[0], diags[0] + 1)]
-    votes = Counter([d >> _BUCKET for d in diags])
+    votes = Counter([d >> BUCKET for d in diags])
     if len(votes) == 1:
         ordered = sorted(diags)
         return [(ordered[len(ordered) // 2], len(ordered), ordered[0], ordered[-1] + 1)]
@@ -109,7 +104,7 @@ def _best_diagonals(diags: list[int], all_near_best: bool,
     wanted = {b for _, b, _ in chosen} | {n for _, _, n in chosen}
     in_bucket: dict[int, list[int]] = {b: [] for b in wanted}
     for d in diags:
-        members = in_bucket.get(d >> _BUCKET)
+        members = in_bucket.get(d >> BUCKET)
         if members is not None:
             members.append(d)
     out: list[tuple[int, int, int, int]] = []
@@ -119,14 +114,14 @@ def _best_diagonals(diags: list[int], all_near_best: bool,
             continue
         taken.add(b)
         taken.add(n)
-        lo_d, hi_d = min(b, n) << _BUCKET, (max(b, n) + 1) << _BUCKET
+        lo_d, hi_d = min(b, n) << BUCKET, (max(b, n) + 1) << BUCKET
         near = sorted(in_bucket[b] + in_bucket[n])
         out.append((near[len(near) // 2], v, lo_d, hi_d))
     return out
 
 
-def _rough_by_partial_ratio(needle: str, text: str, lo: int, hi: int,
-                            threshold: float) -> list[Window]:
+def rough_by_partial_ratio(needle: str, text: str, lo: int, hi: int,
+                           threshold: float) -> list[Window]:
     """The fallback when no seed stands: rapidfuzz's best window of the needle's length (its
     Indel-based ratio is >= our score on the same window, so the cutoff drops no passing span)."""
     rough = fuzz.partial_ratio_alignment(needle, text[lo:hi], score_cutoff=max(0.0, threshold - 12))
@@ -134,17 +129,17 @@ def _rough_by_partial_ratio(needle: str, text: str, lo: int, hi: int,
 
 
 Window = tuple[int, int, int, int]  # start, end, votes, kind (bits below)
-_SEEDED = 1  # start and end placed by words of the needle found verbatim
-_START_FIXED = 2  # ... the first of which is the needle's first word
-_END_NEAR = 4  # ... the last of which is the needle's last long word
-_END_FIXED = 8  # the end is the needle's last characters found verbatim
+SEEDED = 1  # start and end placed by words of the needle found verbatim
+START_FIXED = 2  # ... the first of which is the needle's first word
+END_NEAR = 4  # ... the last of which is the needle's last long word
+END_FIXED = 8  # the end is the needle's last characters found verbatim
 
 
-def _best(hits: list[FuzzyHit]) -> FuzzyHit | None:
+def best_hit(hits: list[FuzzyHit]) -> FuzzyHit | None:
     return hits[0] if hits else None
 
 
-def _distinct(hits: list[FuzzyHit]) -> list[FuzzyHit]:
+def distinct_hits(hits: list[FuzzyHit]) -> list[FuzzyHit]:
     """Best first; a hit overlapping a better one is dropped."""
     if len(hits) < 2:
         return list(hits)

@@ -1,0 +1,141 @@
+"""The checked sentences of a paragraph, each with the locator groups it holds."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from ..language import synthesis_labels
+from ..locators import LocatorSyntaxError, classify_group, starts_like_locator
+from ..model import LocatorGroup, Sentence
+from ..text_split import mask_inline, matched_groups, rendered_group, split_sentences
+from .positions import FileLines, LineMap
+
+# `[synthesis]`, `[Synthese]`, `[síntesis]`, `[síntese]`: the language files' `synthesis_labels`.
+DEFAULT_SYNTHESIS_LABELS: tuple[str, ...] = synthesis_labels()
+# A locator is short; a longer parenthesised group is prose and is not classified (this also
+# keeps deeply nested parentheses linear) — unless it starts like a locator, with a keyword and
+# a number (`p. 1000…` with 10,000 digits): that one is a locator, and once accepted it covers
+# the groups nested in it, so the scan stays linear.
+MAX_GROUP_CHARS = 300
+
+
+def folded_labels(synthesis_labels: Sequence[str] | None) -> list[str]:
+    """The synthesis labels a sentence is searched for: bracketed, NFC, case-folded."""
+    labels = DEFAULT_SYNTHESIS_LABELS if synthesis_labels is None else synthesis_labels
+    out = []
+    for label in labels:
+        label = unicodedata.normalize("NFC", str(label).strip())
+        if label and not label.startswith("["):
+            label = f"[{label}]"  # a configured `synthesis` means the bracketed label
+        if label:
+            out.append(label.casefold())
+    return out
+
+
+def _groups(visible: str, scan: str, line_map: LineMap) -> list[tuple[int, LocatorGroup]]:
+    """Locator groups of a paragraph, with the content offset of each `(`."""
+    found: list[tuple[int, LocatorGroup]] = []
+    covered = -1
+    for open_, close in matched_groups(scan):
+        # Parentheses inside an accepted group belong to it: `Art. 17(1)(a)`.
+        if open_ < covered:
+            continue
+        if close - open_ - 1 > MAX_GROUP_CHARS and not starts_like_locator(
+                scan[open_ + 1:min(close, open_ + 1 + MAX_GROUP_CHARS)]):
+            continue
+        inner = visible[open_ + 1:close]
+        # Read the group as Markdown renders it (`p.&nbsp;4`, `**p. 4**`); report it as written.
+        result = classify_group(rendered_group(inner, scan[open_ + 1:close]))
+        if result is None:
+            continue
+        line, col = line_map.position(open_)
+        if isinstance(result, LocatorSyntaxError):
+            # A list may hold parts that parse beside a malformed one: those are still checked.
+            group = LocatorGroup(text=inner, line=line, column=col, locator=result.partial, error=str(result))
+        else:
+            group = LocatorGroup(text=inner, line=line, column=col, locator=result)
+        found.append((open_, group))
+        covered = close
+    return found
+
+
+_FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\]")
+
+
+def _blank_footnote_refs(visible: str, scan: str, notes: frozenset[str]) -> tuple[str, str]:
+    """Blank the references `[^1]` to the summary's footnotes (outside code spans).
+
+    A reference after a full stop (`… (p. 4).[^1] Next …`) would otherwise join two sentences.
+    """
+    if not notes or "[^" not in scan:
+        return visible, scan
+    spans = [m.span() for m in _FOOTNOTE_REF.finditer(scan) if m.group(1) in notes]
+    if not spans:
+        return visible, scan
+
+    def blank(text: str) -> str:  # one pass, offsets kept
+        pieces, last = [], 0
+        for start, end in spans:
+            pieces += [text[last:start], " " * (end - start)]
+            last = end
+        pieces.append(text[last:])
+        return "".join(pieces)
+
+    return blank(visible), blank(scan)
+
+
+def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels: list[str],
+                        german: bool, comments_out: list[tuple[str, int, int]],
+                        notes: frozenset[str] = frozenset()) -> list[Sentence]:
+    line_map = LineMap(content, lines, first_line)
+    visible, scan, comments = mask_inline(content)
+    visible, scan = _blank_footnote_refs(visible, scan, notes)
+    for start, end in comments:
+        comments_out.append((content[start:end], line_map.position(start)[0],
+                             line_map.position(end - 1)[0]))
+    groups = _groups(visible, scan, line_map)
+    out: list[Sentence] = []
+    next_group = 0
+    for start, end in split_sentences(scan, german):
+        mine: list[LocatorGroup] = []
+        while next_group < len(groups) and groups[next_group][0] < end:
+            if groups[next_group][0] >= start:
+                mine.append(groups[next_group][1])
+            next_group += 1
+        body = scan[start:end]
+        if not any(c.isalnum() for c in body):
+            continue  # only markup or punctuation left (e.g. a lone comment)
+        folded = body.casefold()
+        line, col = line_map.position(start)
+        out.append(Sentence(
+            text=" ".join(visible[start:end].split()),
+            line=line,
+            column=col,
+            groups=mine,
+            synthesis=any(label in folded for label in labels),
+        ))
+    return out
+
+
+def after_comment(content: str, lines: FileLines, first_line: int, labels: list[str],
+                  german: bool) -> list[Sentence]:
+    """Prose after a comment on the comment's last line (`<!-- … --> Text.`).
+
+    CommonMark makes that whole line an HTML block, yet the text is rendered, so it is checked.
+    """
+    if not content.startswith("<!--"):
+        return []
+    end = content.find("-->")
+    if end == -1:
+        return []
+    end += 3
+    rest = content[end:].rstrip("\n")
+    if "\n" in rest or not any(c.isalnum() for c in rest):
+        return []
+    line = first_line + content.count("\n", 0, end)
+    line_start = content.rfind("\n", 0, end) + 1
+    # Keep the comment's columns (as spaces) so positions stay those of the file.
+    padded = " " * (end - line_start) + rest
+    # Comments in `rest` were already collected from the whole block; discard the duplicates.
+    return paragraph_sentences(padded, lines, line, labels, german, [])
