@@ -12,6 +12,11 @@ the `python -m summcheck` entry, real installs, pre-commit, actionlint) keep a r
 and carry the `integration` marker; the default `python -m pytest -q` leaves them out and
 `python -m pytest -q -m integration` runs them (`.ci/run` runs both).
 
+The default run spreads the tests over one pytest-xdist worker a core (`-n auto` in pyproject's
+addopts; `pytest_xdist_auto_num_workers` below keeps named tests and `-m integration` in one
+process; `-n 0` runs without workers). Each worker is a test process of its own: its own
+temporary folders, session fixtures and in-process runs.
+
 Hypothesis runs a modest number of examples by default (profile "default");
 SUMMCHECK_HYPOTHESIS_PROFILE=deep runs many more, SUMMCHECK_HYPOTHESIS_EXAMPLES=N exactly N.
 """
@@ -48,6 +53,23 @@ else:
             "explicit", _hypothesis_settings.default,
             max_examples=int(os.environ["SUMMCHECK_HYPOTHESIS_EXAMPLES"]))
         _hypothesis_settings.load_profile("explicit")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """How many pytest-xdist workers `-n auto` (in pyproject's addopts) starts: one a core
+    (xdist's own count) for the default suite, whose tests are in-process and keep to their
+    own temporary folders; none, so that the tests run in this process as they would without
+    xdist, for a run of named tests (`tests/test_x.py::test_y`: starting workers would cost
+    more than it saves) or any other marker selection, such as `-m integration`, whose child
+    processes, installs, signal timings and session-wide pre-commit environment are not meant
+    to share the cores. `-n N` on the command line overrides this; so does `-n 0`, which, not
+    `-p no:xdist`, is the way to run without workers (addopts names `-n`)."""
+    if " ".join(config.option.markexpr.split()) != "not integration":
+        return 0
+    if any("::" in str(arg) for arg in config.args):
+        return 0
+    return None  # xdist's default: PYTEST_XDIST_AUTO_NUM_WORKERS, else the number of CPUs
 
 # What a CI job does not set but a developer's shell may: left out of every run, as the
 # subprocess tests left them out of the child's environment where it mattered.
@@ -163,8 +185,12 @@ def cpu_seconds(run: Callable[[], object]) -> float:
 
     # With the collector off, as the command line runs: a full collection walks every live
     # object, so how often it runs would make the cost of big inputs look superlinear.
+    # Before it, the young generations are collected: what the last timed run left (made with
+    # the collector off, so still young) is freed, and no collection is due during `run()`.
+    # Not a full collection: that walks every long-lived object of the test process, a tenth
+    # of a second each time late in a session, and frees nothing the timing depends on.
     enabled = gc.isenabled()
-    gc.collect()
+    gc.collect(1)
     gc.disable()
     try:
         started = time.process_time()
@@ -179,15 +205,28 @@ def assert_scales_linearly(run: Callable[[int], object], n: int, *, factor: int 
                            slack: float = 5.0, floor: float = 0.1, rounds: int = 3) -> None:
     """`run(factor * n)` costs at most `slack` times `run(n)` in CPU time: linear work passes
     (about `factor` times), quadratic work (about `factor` squared) fails. Each size is timed
-    `rounds` times, interleaved, and the fastest run taken (the least disturbed by other jobs);
-    below `floor` seconds timing is noise, so it counts as `floor`. Keep the sizes modest (a
-    big run's data falling out of the CPU caches is slower per item without being worse than
-    linear)."""
-    smalls, bigs = [], []
+    up to `rounds` times, interleaved, and the fastest run of each taken (the least disturbed
+    by other jobs); below `floor` seconds timing is noise, so it counts as `floor`. Keep the
+    sizes modest (a big run's data falling out of the CPU caches is slower per item without
+    being worse than linear).
+
+    The check is made after each round and ends at the first that passes: another round is
+    only worth its cost when load elsewhere has spoilt the timings so far. Work that really
+    grows quadratically fails every round, as it failed the fastest of all of them (`factor`
+    squared is over three times the `slack`, far beyond what CPU-time noise makes of it), once
+    its smaller run is above `slack * floor / factor**2` (31 ms with the defaults): sizes may
+    grow, never shrink below that. Each round times the big input first, so that whatever a
+    first call pays once (imports, compiled patterns, caches) counts against passing, never
+    for it."""
+    smalls: list[float] = []
+    bigs: list[float] = []
     for _ in range(rounds):  # interleaved, so that a burst of load elsewhere hits both sizes
-        smalls.append(cpu_seconds(lambda: run(n)))
         bigs.append(cpu_seconds(lambda: run(factor * n)))
-    small, big = min(smalls), min(bigs)
-    assert big <= slack * max(small, floor), (
+        smalls.append(cpu_seconds(lambda: run(n)))
+        small, big = min(smalls), min(bigs)
+        if big <= slack * max(small, floor):
+            return
+    raise AssertionError(
         f"{factor}x the input took {big:.3f} s of CPU time, {big / max(small, 1e-9):.1f}x the "
-        f"{small:.3f} s of the smaller one (linear is about {factor}x)")
+        f"{small:.3f} s of the smaller one (linear is about {factor}x), fastest of {rounds} "
+        f"rounds")

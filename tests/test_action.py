@@ -63,14 +63,20 @@ class PullRequest:
     """A workspace whose base commit adds the examples; `head()` commits the change under test
     and writes the event payload."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, like: "PullRequest | None" = None) -> None:
+        """A new repository with the base commit; with `like`, a copy of that one's repository
+        (its working tree and .git as the base commit left them: the same commit, made once)."""
         self.tmp = tmp_path
         self.workspace = tmp_path / "workspace"
-        for name in ("rfc3986", "fhs", "defects"):
-            shutil.copytree(EXAMPLES / name, self.workspace / "examples" / name)
-        (self.workspace / "README.md").write_text("# Project\n", encoding="utf-8")
-        git(self.workspace, "init", "-q")
-        self.base = commit_all(self.workspace, "base: the examples")
+        if like is not None:
+            shutil.copytree(like.workspace, self.workspace, symlinks=True)
+            self.base = like.base
+        else:
+            for name in ("rfc3986", "fhs", "defects"):
+                shutil.copytree(EXAMPLES / name, self.workspace / "examples" / name)
+            (self.workspace / "README.md").write_text("# Project\n", encoding="utf-8")
+            git(self.workspace, "init", "-q")
+            self.base = commit_all(self.workspace, "base: the examples")
         self.head_sha = self.base
         self.event = tmp_path / "event.json"
         self.write_event()
@@ -170,9 +176,15 @@ def validate_sarif(path: Path) -> dict:
     return log
 
 
+@pytest.fixture(scope="session")
+def base_pull_request(tmp_path_factory) -> PullRequest:
+    """The base commit, made once per test process; never changed (each `pr` copies it)."""
+    return PullRequest(tmp_path_factory.mktemp("base-pull-request"))
+
+
 @pytest.fixture
-def pr(tmp_path) -> PullRequest:
-    return PullRequest(tmp_path)
+def pr(tmp_path, base_pull_request) -> PullRequest:
+    return PullRequest(tmp_path, like=base_pull_request)
 
 
 # ---------------------------------------------------------------- pull request scenarios
