@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -42,21 +42,60 @@ class RunReport(Report):
         return super().exit_code() if fail_on is None else super().exit_code(fail_on)
 
 
+@dataclass(frozen=True)
+class SummaryJob:
+    """One summary to check, with the claims and source it uses when they are given apart
+    from its front matter (an audit manifest's triple); picklable, as the outcome is."""
+
+    summary: Path
+    claims: Path | None = None
+    source: Path | None = None
+
+
+@dataclass
+class SummaryOutcome:
+    """What checking one summary gave: its findings and counts, or why it could not run."""
+
+    summary: Path
+    findings: list[Finding] = field(default_factory=list)
+    report: SummaryReport | None = None
+    error: SummaryError | None = None
+
+
+def check_job(job: SummaryJob, options: Options, on_stage: StageHook | None = None
+              ) -> SummaryOutcome:
+    """Check one summary: a pure function of its files and the options, the same in this
+    process, in a worker of `--jobs` and on an audit's cluster."""
+    if job.claims is not None or job.source is not None:
+        options = replace(options, claims=job.claims or options.claims,
+                          source=job.source or options.source)
+    try:
+        findings, report = check_summary(job.summary, options, on_stage)
+    except InputError as exc:
+        return SummaryOutcome(job.summary, error=summary_error(job.summary, exc))
+    return SummaryOutcome(job.summary, findings, report)
+
+
 def check_paths(summaries: list[Path], options: Options,
                 errors: list[SummaryError] | None = None,
                 on_stage: StageHook | None = None) -> RunReport:
     """Check each summary. One that cannot run (a missing or broken input) is recorded in
     `errors` and the others are still checked; `errors` may come in already filled with the
     named paths that are no summary."""
+    outcomes = [check_job(SummaryJob(path), options, on_stage) for path in summaries]
+    return collect(outcomes, errors)
+
+
+def collect(outcomes: list[SummaryOutcome], errors: list[SummaryError] | None = None
+            ) -> RunReport:
+    """One report of the outcomes, in their order, the findings sorted."""
     report = RunReport(errors=list(errors or []))
-    for path in summaries:
-        try:
-            findings, summary_report = check_summary(path, options, on_stage)
-        except InputError as exc:
-            report.errors.append(summary_error(path, exc))
+    for outcome in outcomes:
+        if outcome.error is not None:
+            report.errors.append(outcome.error)
             continue
-        report.findings.extend(findings)
-        report.summaries.append(summary_report)
+        report.findings.extend(outcome.findings)
+        report.summaries.append(outcome.report)
     report.findings.sort(key=Finding.sort_key)
     return report
 
