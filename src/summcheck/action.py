@@ -40,7 +40,7 @@ PR_EVENTS = ("pull_request", "pull_request_target")
 FAIL_ON = ("error", "warning", "info", "never")
 #: `summcheck check` options that make no sense inside the action (it renders every format).
 RESERVED = {"output_format": "--format", "output": "--output", "color": "--color",
-            "changed": "--changed"}
+            "changed": "--changed", "progress": "--progress"}
 
 
 class ActionError(Exception):
@@ -225,7 +225,6 @@ def _notice(message: str) -> None:
 
 def run(env: Mapping[str, str]) -> int:
     from .inputs.discovery import summaries_for
-    from .engine import check_paths
     from .output import guard_output, run_inputs
     from .report.github import GithubReporter
     from .report.markdown import MarkdownReporter
@@ -272,7 +271,7 @@ def run(env: Mapping[str, str]) -> int:
     if sarif_file:
         guard_output(Path(sarif_file), run_inputs(summaries, options, request.named_files()),
                      what="SARIF report", fix="set the sarif-file input to another file")
-    report = check_paths(summaries, options, errors)
+    report = request.check(summaries, options, errors)
     report.fail_on = level  # what the renderers that judge each finding count as failing
     code = report.exit_code(level)
     for error in report.errors:  # each summary that could not be checked, by name

@@ -7,7 +7,6 @@ from typing import Iterable
 
 from .config import Config
 from .inputs.discovery import SummaryError
-from .engine import check_paths
 from .model import Finding, InputError
 from .report.model import Report, SummaryReport
 from .settings import CheckRequest
@@ -31,7 +30,8 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
           ocr: bool | None = None, page_numbers: str | None = None,
           sections: str | None = None, structure: str | PathLike | None = None,
           select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
-          config: str | PathLike | bool | None = None, allow_outside: bool = False) -> Report:
+          config: str | PathLike | bool | None = None, allow_outside: bool = False,
+          jobs: int = 1) -> Report:
     """Check one summary (or several) and return the Report.
 
     `claims` and `source` override the summary's front matter, and so do `sections` (auto,
@@ -44,7 +44,9 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
     checked, the others still are: the `CheckError` raised (an `InputError`) carries their
     `report` and the `errors`. Files a summary or the configuration names must lie inside the
     repository (see `summcheck.confine`) unless `allow_outside` (or the configuration) says
-    otherwise; special files (`/proc`, FIFOs) are never read.
+    otherwise; special files (`/proc`, FIFOs) are never read. `jobs` checks the summaries in
+    that many processes (0: one a core), each source's summaries in one; the report is the
+    same.
     """
     paths = [Path(summary)] if isinstance(summary, (str, PathLike)) else [Path(p) for p in summary]
     request = CheckRequest(paths, source=Path(source) if source is not None else None,
@@ -54,10 +56,10 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
                            select=list(select) if select else None,
                            ignore=list(ignore) if ignore else None,
                            config=Path(config) if config not in (None, True, False) else None,
-                           allow_outside=allow_outside)
+                           allow_outside=allow_outside, jobs=jobs)
     settings = Config(allow_outside=allow_outside) if config is False else request.settings()
     options = request.options(settings)
-    report = check_paths(paths, options)
+    report = request.check(paths, options)
     if report.errors:
         first = report.errors[0].line(several=len(paths) > 1)
         more = len(report.errors) - 1

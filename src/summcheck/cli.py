@@ -130,10 +130,12 @@ def check(
     exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Leave out what this .gitignore-style pattern matches (relative to the current folder; repeatable)."),
     changed: bool = typer.Option(False, "--changed", help="The PATHs are files a commit or pull request changed (what pre-commit passes): check the summaries they touch and ignore files that no summary uses."),
     allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Check summaries in N processes, each source's summaries in one (0: one a core)."),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Show a progress bar on stderr (default: in a terminal, not in CI)."),
 ) -> None:
     """Check summaries against their claim records and sources."""
-    from .engine import check_paths
     from .output import guard_output, run_inputs
+    from .progress import wants_progress
     from .report import reporter_for
     from .settings import CheckRequest
     from .settings import fail_on as fail_level
@@ -144,14 +146,14 @@ def check(
         sections=sections.value if sections else None, structure=structure, select=select,
         ignore=ignore, exclude=list(exclude or ()), config=config,
         fail_on=fail_on.value if fail_on else None, allow_outside=allow_outside,
-        changed=changed)
+        changed=changed, jobs=jobs)
     try:
         settings = request.settings()
         summaries, errors = request.summaries(settings)
         options = request.options(settings)
         if output is not None:
             guard_output(output, run_inputs(summaries, options, named=request.named_files()))
-        report = check_paths(summaries, options, errors)
+        report = request.check(summaries, options, errors, progress=wants_progress(progress))
         level = fail_level(settings, request.fail_on)
         report.fail_on = level  # what the renderers that judge each finding (JUnit) count
         if output_format is Format.text:

@@ -74,6 +74,7 @@ class CheckRequest:
     fail_on: str | None = None
     allow_outside: bool = False
     changed: bool = False
+    jobs: int = 1  # worker processes; 0: one a core
 
     def settings(self) -> Config:
         """The configuration (--config, else the closest one), with --allow-outside."""
@@ -92,6 +93,20 @@ class CheckRequest:
         return build_options(settings, source=self.source, claims=self.claims, ocr=self.ocr,
                              page_numbers=self.page_numbers, sections=self.sections,
                              structure=self.structure, select=self.select, ignore=self.ignore)
+
+    def check(self, summaries: list[Path], options: Options, errors=None,
+              progress: bool = False):
+        """The RunReport of checking `summaries` on `jobs` processes, with a progress bar."""
+        from .engine.parallel import check_in_parallel, default_jobs
+
+        jobs = self.jobs or default_jobs()
+        if not progress:
+            return check_in_parallel(summaries, options, jobs, errors)
+        from .progress import ProgressBar
+
+        with ProgressBar(len(summaries)) as bar:
+            return check_in_parallel(summaries, options, jobs, errors,
+                                     on_stage=bar.stage_done, on_summary=bar.summary_done)
 
     def named_files(self) -> list[Path]:
         """The paths named that are no folder: inputs an --output must never overwrite."""

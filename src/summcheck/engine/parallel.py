@@ -1,0 +1,76 @@
+"""`--jobs N`: summaries checked by N worker processes, each source's summaries in one worker
+(so the source is loaded once), the report the same as one process gives."""
+from __future__ import annotations
+
+import os
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Callable
+
+from ..inputs.discovery import SummaryError
+from ..inputs.resolution import inputs_for
+from ..inputs.summaries import path_key
+from .options import Options
+from .run import RunReport, StageHook, SummaryJob, SummaryOutcome, check_job, collect
+
+ProgressHook = Callable[[Path], None]  # told each summary as its check ends
+
+
+def shard_by_source(summaries: list[Path], options: Options) -> list[list[int]]:
+    """The positions of the summaries grouped by the source each names (as far as its front
+    matter and the configuration tell without loading anything), groups in order of first
+    appearance; a summary whose source cannot be told forms a group of its own."""
+    groups: dict[object, list[int]] = {}
+    for index, summary in enumerate(summaries):
+        source = inputs_for(summary, options.config, options).path("source")
+        key = path_key(source) if source is not None else ("unknown", index)
+        groups.setdefault(key, []).append(index)
+    return list(groups.values())
+
+
+def check_shard(jobs: list[tuple[int, SummaryJob]], options: Options
+                ) -> list[tuple[int, SummaryOutcome]]:
+    """One worker's part: the summaries of one source, one after another."""
+    return [(index, check_job(job, options)) for index, job in jobs]
+
+
+def check_in_parallel(summaries: list[Path], options: Options, jobs: int,
+                      errors: list[SummaryError] | None = None,
+                      on_stage: StageHook | None = None,
+                      on_summary: ProgressHook | None = None) -> RunReport:
+    """`check_paths` on up to `jobs` processes; the outcomes are put back in the order of
+    `summaries`, so the report is byte for byte the one a single process gives. One process
+    (`jobs` 1, or a single source) runs here, and only then is `on_stage` told each stage."""
+    shards = shard_by_source(summaries, options) if jobs > 1 else [list(range(len(summaries)))]
+    outcomes: list[SummaryOutcome | None] = [None] * len(summaries)
+    if min(jobs, len(shards)) <= 1:
+        for index, summary in enumerate(summaries):
+            outcomes[index] = check_job(SummaryJob(summary), options, on_stage)
+            if on_summary is not None:
+                on_summary(summary)
+        return collect(outcomes, errors)  # type: ignore[arg-type]
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(shards)))
+    try:
+        pending: set[Future] = {
+            pool.submit(check_shard, [(i, SummaryJob(summaries[i])) for i in shard], options)
+            for shard in shards}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                for index, outcome in future.result():
+                    outcomes[index] = outcome
+                    if on_summary is not None:
+                        on_summary(outcome.summary)
+    finally:
+        # On an interruption the workers (in this process group) get the Ctrl-C too; the
+        # shards not started yet are dropped rather than waited for.
+        pool.shutdown(wait=True, cancel_futures=True)
+    return collect(outcomes, errors)  # type: ignore[arg-type]
+
+
+def default_jobs() -> int:
+    """`--jobs 0`: one worker a core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)

@@ -1,0 +1,109 @@
+"""`--jobs N`: summaries checked by worker processes, each source's summaries in one, with the
+report byte for byte the one a single process gives; and the progress bar of a long run."""
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from conftest import run_summcheck
+
+from summcheck import progress
+from summcheck.config import load_config
+from summcheck.engine import Options
+from summcheck.engine.parallel import check_in_parallel, shard_by_source
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    """The shipped examples, and a second summary of the RFC (two summaries, one source)."""
+    for name in ("rfc3986", "defects", "fhs"):
+        shutil.copytree(EXAMPLES / name, tmp_path / name)
+    shutil.copy(tmp_path / "rfc3986" / "summary.md", tmp_path / "rfc3986" / "again.md")
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    return tmp_path
+
+
+def test_summaries_of_one_source_form_one_shard(corpus):
+    summaries = sorted(corpus.rglob("*.md"))
+    summaries = [p for p in summaries if p.name in ("summary.md", "again.md")]
+    shards = shard_by_source(summaries, Options(config=load_config(corpus / "summcheck.toml")))
+    named = sorted(sorted(summaries[i].relative_to(corpus).as_posix() for i in shard)
+                   for shard in shards)
+    # defects/ cites the FHS PDF in fhs/
+    assert named == [["defects/summary.md", "fhs/summary.md"],
+                     ["rfc3986/again.md", "rfc3986/summary.md"]]
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "text"])
+def test_two_workers_give_the_report_one_process_gives(corpus, fmt):
+    one = run_summcheck("check", ".", "--format", fmt, "--jobs", "1", cwd=corpus)
+    two = run_summcheck("check", ".", "--format", fmt, "--jobs", "2", cwd=corpus)
+    every = run_summcheck("check", ".", "--format", fmt, "-j", "0", cwd=corpus)
+    assert one.returncode == 1 and one.stdout  # the defects example has findings
+    assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+    assert (every.returncode, every.stdout) == (one.returncode, one.stdout)
+    if fmt == "json":
+        assert len(json.loads(one.stdout)["summaries"]) == 4
+
+
+def test_a_summary_that_cannot_be_checked_is_reported_as_by_one_process(corpus):
+    (corpus / "fhs" / "summary.md").write_text(
+        "---\nsource: missing.txt\nclaims: claims.jsonl\n---\n\nA sentence (line 1).\n",
+        encoding="utf-8")
+    one = run_summcheck("check", ".", "--format", "json", "--jobs", "1", cwd=corpus)
+    two = run_summcheck("check", ".", "--format", "json", "--jobs", "2", cwd=corpus)
+    assert one.returncode == 2 and "missing.txt" in one.stderr
+    assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+
+
+def test_the_api_takes_jobs(corpus, monkeypatch):
+    import summcheck
+
+    monkeypatch.chdir(corpus)
+    paths = ["rfc3986/summary.md", "rfc3986/again.md", "defects/summary.md"]
+    assert summcheck.check(paths, jobs=2).findings == summcheck.check(paths).findings
+
+
+@pytest.mark.parametrize("asked, tty, ci, term, shown", [
+    (None, True, "", "xterm", True),
+    (None, False, "", "xterm", False),  # piped
+    (None, True, "true", "xterm", False),  # a CI log
+    (None, True, "", "dumb", False),
+    (True, False, "true", "dumb", True),  # asked for
+    (False, True, "", "xterm", False),
+])
+def test_the_bar_shows_in_a_terminal_only_unless_asked(monkeypatch, asked, tty, ci, term, shown):
+    class Stream(io.StringIO):
+        def isatty(self) -> bool:
+            return tty
+
+    monkeypatch.setenv("CI", ci)
+    monkeypatch.setenv("TERM", term)
+    assert progress.wants_progress(asked, Stream()) is shown
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_long_run_shows_each_summary_and_stage_on_stderr(corpus, monkeypatch):
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.chdir(corpus)
+    summaries = [Path("rfc3986/summary.md"), Path("defects/summary.md")]
+    with progress.ProgressBar(len(summaries)) as bar:
+        time.sleep(0.05)  # the timer thread starts the display
+        report = check_in_parallel(summaries, Options(config=load_config(corpus / "summcheck.toml")), 1,
+                                   on_stage=bar.stage_done, on_summary=bar.summary_done)
+    shown = terminal.getvalue()
+    assert len(report.summaries) == 2
+    assert "0/2" in shown and "rfc3986/summary.md: " in shown and "defects/summary.md: " in shown
