@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .matching import ocr
 from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
@@ -31,9 +32,14 @@ class RecordResult:
     cut_short: list[str] = field(default_factory=list)  # searches bounded for cost, and how
     too_short: bool = False  # OCR: too short to match fuzzily
     closest: ClosestPassage | None = None  # not found: the closest passage at the locator
+    # Set once the match stage is over, when nothing above changes any more: the rules ask
+    # for the status of every record many times.
+    settled: RecordStatus | None = field(default=None, repr=False, compare=False)
 
     @property
     def status(self) -> RecordStatus:
+        if self.settled is not None:
+            return self.settled
         record = self.record
         if not record.valid:
             return RecordStatus.INVALID
@@ -53,7 +59,7 @@ class RecordResult:
     def verified(self) -> bool:
         return self.status is RecordStatus.VERIFIED
 
-    @property
+    @cached_property  # the resolutions are set when the result is made, and stay
     def locator_spans(self) -> tuple[Span, ...]:
         return tuple(span for r in self.resolutions for span in r.spans)
 
@@ -118,6 +124,8 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
         if result.locator_spans:
             result.closest = nearest_at_locator(source.text, result.locator_spans,
                                                 result.record.quote)
+    for result in records:
+        result.settled = result.status
     backing = _BackingIndex(records, matcher)
     sentences = []
     for sentence, resolutions in zip(summary.sentences, located.sentence_parts):
