@@ -168,6 +168,14 @@ def run_summcheck(*args: str | os.PathLike, cwd: Path | str | None = None,
                           argv=["summcheck", *(os.fspath(a) for a in args)], unset=unset)
 
 
+@pytest.fixture(autouse=True)
+def _own_source_cache(tmp_path_factory, monkeypatch):
+    """Every test its own, empty cache of loaded sources (SUMMCHECK_CACHE_DIR): no entry one
+    test wrote (or a run from the work tree left) answers another's load, and none is written
+    into the repository. tests/test_cache.py tests the cache itself."""
+    monkeypatch.setenv("SUMMCHECK_CACHE_DIR", str(tmp_path_factory.mktemp("source-cache")))
+
+
 @pytest.fixture
 def run_line():
     """`run_line(*args, cwd=..., env=...)`: the command line in this process (see the module

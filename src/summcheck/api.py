@@ -31,7 +31,7 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
           sections: str | None = None, structure: str | PathLike | None = None,
           select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
           config: str | PathLike | bool | None = None, allow_outside: bool = False,
-          jobs: int = 1) -> Report:
+          jobs: int = 1, cache: bool | None = None) -> Report:
     """Check one summary (or several) and return the Report.
 
     `claims` and `source` override the summary's front matter, and so do `sections` (auto,
@@ -46,7 +46,8 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
     repository (see `summcheck.confine`) unless `allow_outside` (or the configuration) says
     otherwise; special files (`/proc`, FIFOs) are never read. `jobs` checks the summaries in
     that many processes (0: one a core), each source's summaries in one; the report is the
-    same.
+    same. `cache` False neither reads nor writes the cache of loaded sources
+    (`.summcheck_cache/`, see the README); None follows the configuration's `cache` (default on).
     """
     paths = [Path(summary)] if isinstance(summary, (str, PathLike)) else [Path(p) for p in summary]
     request = CheckRequest(paths, source=Path(source) if source is not None else None,
@@ -56,7 +57,7 @@ def check(summary: str | PathLike | Iterable[str | PathLike], *,
                            select=list(select) if select else None,
                            ignore=list(ignore) if ignore else None,
                            config=Path(config) if config not in (None, True, False) else None,
-                           allow_outside=allow_outside, jobs=jobs)
+                           allow_outside=allow_outside, jobs=jobs, cache=cache)
     settings = Config(allow_outside=allow_outside) if config is False else request.settings()
     options = request.options(settings)
     report = request.check(paths, options)

@@ -89,6 +89,9 @@ class OutlineFormat(str, Enum):
 SECTIONS_HELP = ("How sections are found: auto (by the source's kind), outline (PDF bookmarks), "
                  "text (numbered headings), markdown (Markdown headings).")
 STRUCTURE_HELP = "A YAML or JSON file that states the source's sections (overrides detection)."
+CACHE_HELP = ("Reuse (and keep) the text and sections of unchanged sources in .summcheck_cache/ "
+              "beside the configuration file, or SUMMCHECK_CACHE_DIR (default: on, unless the "
+              "configuration sets cache = false).")
 ALLOW_OUTSIDE_HELP = ("Let summaries and the configuration name files outside the repository "
                       "(special files such as /proc and FIFOs are never read).")
 
@@ -132,6 +135,7 @@ def check(
     allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Check summaries in N processes, each source's summaries in one (0: one a core)."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Show a progress bar on stderr (default: in a terminal, not in CI)."),
+    cache: Optional[bool] = typer.Option(None, "--cache/--no-cache", help=CACHE_HELP),
 ) -> None:
     """Check summaries against their claim records and sources."""
     from .output import guard_output, run_inputs
@@ -146,7 +150,7 @@ def check(
         sections=sections.value if sections else None, structure=structure, select=select,
         ignore=ignore, exclude=list(exclude or ()), config=config,
         fail_on=fail_on.value if fail_on else None, allow_outside=allow_outside,
-        changed=changed, jobs=jobs)
+        changed=changed, jobs=jobs, cache=cache)
     try:
         settings = request.settings()
         summaries, errors = request.summaries(settings)
@@ -348,6 +352,7 @@ def table(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the table to FILE."),
     config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one)."),
     allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+    cache: Optional[bool] = typer.Option(None, "--cache/--no-cache", help=CACHE_HELP),
 ) -> None:
     """Print the claim records as an index into the source, grouped by topic."""
     import dataclasses
@@ -363,7 +368,7 @@ def table(
             raise InputError(f"--format: {output_format!r} is not markdown or json")
         summary = cwd_relative(summary)
         request = CheckRequest([summary], source=source, claims=claims, config=config,
-                               allow_outside=allow_outside)
+                               allow_outside=allow_outside, cache=cache)
         options = request.options(request.settings())
         if output is not None:
             guard_output(output, run_inputs([summary], options), what="table")

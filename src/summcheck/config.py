@@ -28,7 +28,7 @@ FILE_NAMES = ("summcheck.toml", "pyproject.toml")  # in one folder, summcheck.to
 SEVERITIES = ("error", "warning", "info")
 FAIL_ON = ("error", "warning", "info", "never")
 RUN_KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "synthesis-labels",
-            "summaries", "modality", "exclude", "allow-outside")
+            "summaries", "modality", "exclude", "allow-outside", "cache")
 SUMMARY_KEYS = ("source", "claims", "ocr", "page-numbers", "sections", "structure")
 
 
@@ -59,6 +59,7 @@ class Config:
     modality: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     exclude: list[str] = field(default_factory=list)  # .gitignore-syntax patterns (inputs/walk.py)
     allow_outside: bool = False  # summaries may name files outside the repository (confine.py)
+    cache: bool = True  # keep loaded sources in .summcheck_cache/ (sources/cache.py)
 
     @property
     def root(self) -> Path:
@@ -176,6 +177,10 @@ def _parse(table: dict, path: Path, where: str) -> Config:
         if not isinstance(table["allow-outside"], bool):
             raise error("allow-outside", f"must be true or false, not {table['allow-outside']!r}")
         config.allow_outside = table["allow-outside"]
+    if "cache" in table:
+        if not isinstance(table["cache"], bool):
+            raise error("cache", f"must be true or false, not {table['cache']!r}")
+        config.cache = table["cache"]
     for key, (_, kind) in rule_options.items():
         if key in table:
             try:

@@ -75,6 +75,7 @@ class CheckRequest:
     allow_outside: bool = False
     changed: bool = False
     jobs: int = 1  # worker processes; 0: one a core
+    cache: bool | None = None  # --cache/--no-cache; None: the configuration's `cache` (default on)
 
     def settings(self) -> Config:
         """The configuration (--config, else the closest one), with --allow-outside."""
@@ -90,9 +91,14 @@ class CheckRequest:
                               changed=self.changed, exclude=self.exclude or ())
 
     def options(self, settings: Config) -> Options:
-        return build_options(settings, source=self.source, claims=self.claims, ocr=self.ocr,
-                             page_numbers=self.page_numbers, sections=self.sections,
-                             structure=self.structure, select=self.select, ignore=self.ignore)
+        from .sources.cache import SourceCache
+
+        options = build_options(settings, source=self.source, claims=self.claims, ocr=self.ocr,
+                                page_numbers=self.page_numbers, sections=self.sections,
+                                structure=self.structure, select=self.select, ignore=self.ignore)
+        enabled = settings.cache if self.cache is None else self.cache
+        options.cache = SourceCache.for_run(settings.root, enabled)
+        return options
 
     def check(self, summaries: list[Path], options: Options, errors=None,
               progress: bool = False):

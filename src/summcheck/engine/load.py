@@ -52,7 +52,8 @@ def load(path: Path, options: Options) -> Loaded:
     page_numbers, structure = inputs.page_numbers.value, inputs.path("structure")
     try:
         source = load_source(source_path, page_numbers=page_numbers, ocr=inputs.ocr.value,
-                             sections=inputs.sections.value, structure=structure)
+                             sections=inputs.sections.value, structure=structure,
+                             cache=options.cache)
     except InputError as exc:
         raise blame(exc, "source", source_path) from None
     return Loaded(summary, claims, source, page_numbers, structure)

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import Config
 from ..modality import Lexicon
 from ..model import FuzzySettings, Severity
 from ..rules import all_rules
 from ..selection import RuleSelection
+
+if TYPE_CHECKING:
+    from ..sources.cache import SourceCache
 
 
 @dataclass
@@ -26,6 +29,7 @@ class Options:
     rule_options: dict[str, Any] = field(default_factory=dict)  # the rules' CONF keys → value
     lexicon: Lexicon | None = None  # modal lexicons with the project's additions
     config: Config = field(default_factory=Config)
+    cache: "SourceCache | None" = None  # loaded sources (sources.cache); None: load each anew
 
     @property
     def fuzzy(self) -> FuzzySettings:

@@ -3,12 +3,16 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..confine import refuse_special
 from ..files import read_input
 from ..inputs.modes import PAGE_NUMBER_MODES
 from ..model import InputError, LazySections, SourceDocument
 from ..structure import SECTION_MODES, find_structure
+
+if TYPE_CHECKING:
+    from .cache import SourceCache
 
 __all__ = ["load_source", "MAX_BYTES"]
 
@@ -18,11 +22,13 @@ _MARKDOWN = {".md", ".markdown"}
 
 def load_source(path: Path, *, page_numbers: str = "auto", ocr: bool = False,
                 max_bytes: int = MAX_BYTES, sections: str = "auto",
-                structure: Path | None = None) -> SourceDocument:
+                structure: Path | None = None, cache: "SourceCache | None" = None
+                ) -> SourceDocument:
     """Load a source by extension: .pdf, .md/.markdown, anything else as plain text.
 
     Its sections are found on first use, by `sections` (auto, outline, text, markdown) or
-    read from the `structure` sidecar file.
+    read from the `structure` sidecar file. With a `cache` (sources.cache), what an earlier
+    load of the same bytes with the same options gave is reused.
     """
     path = Path(path)
     if page_numbers not in PAGE_NUMBER_MODES:
@@ -33,10 +39,21 @@ def load_source(path: Path, *, page_numbers: str = "auto", ocr: bool = False,
     refuse_special(path, "source")
     if structure is not None:
         refuse_special(Path(structure), "structure file")
-    doc = _load(path, read_input(path, max_bytes, "source document"), page_numbers, ocr)
-    doc.structure_finder = partial(find_structure, mode=sections, sidecar=structure)
+    data = read_input(path, max_bytes, "source document")
+    find = partial(find_structure, mode=sections, sidecar=structure)
+    if cache is not None:
+        return cache.load(path, data, _kind(path), page_numbers=page_numbers, ocr=ocr,
+                          sections=sections, sidecar=structure,
+                          extract=lambda: _load(path, data, page_numbers, ocr), find=find)
+    doc = _load(path, data, page_numbers, ocr)
+    doc.structure_finder = find
     doc.sections = LazySections(lambda: doc.structure.sections)
     return doc
+
+
+def _kind(path: Path) -> str:
+    suffix = path.suffix.lower()
+    return "pdf" if suffix == ".pdf" else "markdown" if suffix in _MARKDOWN else "text"
 
 
 def _load(path: Path, data: bytes, page_numbers: str, ocr: bool) -> SourceDocument:
