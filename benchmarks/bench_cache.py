@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Benchmark the cache of loaded sources (src/summcheck/sources/cache.py) on a large PDF.
+"""Benchmark the cache of loaded sources (src/summcheck/sources/cache/) on a large PDF.
 
     python benchmarks/bench_cache.py [--pages 1000] [--claims 10000] [--repeat 3]
 

@@ -1,4 +1,4 @@
-"""The cache of loaded sources (sources/cache.py): hits, misses, invalidation on each key part,
+"""The cache of loaded sources (sources/cache/): hits, misses, invalidation on each key part,
 corrupt and forged entries, concurrent writers, a folder that cannot be written, and a report
 byte for byte the same with and without it."""
 from __future__ import annotations
@@ -286,10 +286,10 @@ def test_each_key_part_invalidates(change, extracts, detects, tmp_path, folder, 
     if change == "source bytes":
         _pdf(tmp_path, PAGES[:-1] + ["3 Audit\nEvery access to a key is logged twice."])
     elif change == "library version":
-        real = cache_module.library_version
-        monkeypatch.setattr(cache_module, "library_version", lambda kind: real(kind) + " next")
+        real = cache_module.keys.library_version
+        monkeypatch.setattr(cache_module.keys, "library_version", lambda kind: real(kind) + " next")
     elif change == "summcheck version":
-        monkeypatch.setattr(cache_module, "summcheck_version", lambda: "99.0")
+        monkeypatch.setattr(cache_module.keys, "summcheck_version", lambda: "99.0")
     elif change == "page-numbers":
         options["page_numbers"] = "physical"
     elif change == "ocr":
@@ -549,7 +549,7 @@ def test_a_failing_write_does_not_fail_the_run(errno_name, tmp_path, folder, spy
     def refuse(*args, **kwargs):
         raise OSError(getattr(errno, errno_name), os.strerror(getattr(errno, errno_name)))
 
-    monkeypatch.setattr(cache_module.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(cache_module.store.tempfile, "mkstemp", refuse)
     result = run_summcheck("check", "summary.md", "--format", "json", cwd=case)
     assert result.returncode == 1 and result.stdout_bytes == expected and not result.stderr
     assert entries(folder) == []
@@ -567,7 +567,7 @@ def test_a_cache_folder_path_through_a_file_does_not_fail_the_run(tmp_path, monk
 
 
 def test_the_folder_keeps_a_bounded_number_of_entries(tmp_path, folder, monkeypatch):
-    monkeypatch.setattr(cache_module, "MAX_ENTRIES", 3)
+    monkeypatch.setattr(cache_module.store, "MAX_ENTRIES", 3)
     for n in range(4):
         source = tmp_path / f"s{n}.txt"
         source.write_text(f"1. One\nText {n}.\n2. Two\nMore.\n", encoding="utf-8")

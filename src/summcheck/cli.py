@@ -1,4 +1,4 @@
-"""Command line: check, explain, locate, outline (and the optional extract stage)."""
+"""Command line: check, audit, explain, locate, outline (and the optional extract stage)."""
 from __future__ import annotations
 
 import gc
@@ -384,6 +384,38 @@ def table(
         sys.stdout.write(rendered)
     else:
         write_atomically(output, rendered, "table")
+
+
+AuditEngine = Enum("AuditEngine", [(name, name) for name in ("local", "dask")], type=str)
+
+
+@app.command()
+def audit(
+    manifest: Path = typer.Argument(..., help="JSONL or CSV: one (summary, claims, source) triple a line; paths relative to the manifest's folder."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="The results, one JSON line a summary (default: MANIFEST's name with .results.jsonl); a re-run resumes it."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: one a CPU; 1: in this process)."),
+    engine: AuditEngine = typer.Option("local", "--engine", help="local: a process pool; dask: dask.distributed (pip install 'summcheck[distributed]')."),
+    address: Optional[str] = typer.Option(None, "--address", help="HOST:PORT of a running dask scheduler (with --engine dask; default: start a local cluster)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Start over: ignore the results already in --output."),
+    select: Optional[List[str]] = typer.Option(None, "--select", help="Rules to run (codes, names, prefixes)."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Rules to skip."),
+    fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Lowest severity that fails the run (default: error)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one above the manifest)."),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+) -> None:
+    """Check a corpus of summaries listed in a manifest, sharded by source."""
+    from .audit import AuditRequest, run_audit
+
+    request = AuditRequest(cwd_relative(manifest), output=output, jobs=jobs,
+                           engine=engine.value, address=address, fresh=fresh, select=select,
+                           ignore=ignore, config=config,
+                           fail_on=fail_on.value if fail_on else None,
+                           allow_outside=allow_outside)
+    try:
+        code = run_audit(request)
+    except InputError as exc:
+        raise fail(str(exc))
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -59,7 +59,7 @@ class Config:
     modality: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     exclude: list[str] = field(default_factory=list)  # .gitignore-syntax patterns (inputs/walk.py)
     allow_outside: bool = False  # summaries may name files outside the repository (confine.py)
-    cache: bool = True  # keep loaded sources in .summcheck_cache/ (sources/cache.py)
+    cache: bool = True  # keep loaded sources in .summcheck_cache/ (sources/cache/)
 
     @property
     def root(self) -> Path:

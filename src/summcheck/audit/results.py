@@ -1,0 +1,149 @@
+"""The results file of an audit: JSONL, one line a manifest entry.
+
+    {"entry": {"summary": ..., "claims": ..., "source": ...}, "settings": "...", "report": {...}}
+
+`entry` is the manifest's entry as written (its key), `report` the JSON report that `summcheck
+check SUMMARY --format json` gives for that summary alone (with the entry's claims and source),
+on one line (ASCII, non-ASCII characters as \\u escapes), and `settings` a fingerprint of what
+else decides the findings (summcheck's version, the configuration, --select/--ignore), so that
+a resumed run never mixes results of two settings.
+
+Lines are written whole and flushed as each shard finishes, in completion order; once every
+shard is done the file is rewritten (atomically) in the manifest's order, so the same inputs
+give the same file byte for byte. Reading it back to resume, a last line without its newline
+(a run killed while writing) is ignored, as are the lines of a shard not all of whose entries
+are there; what is ignored is dropped from the file before new lines are appended.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Iterable
+
+from .. import __version__
+from ..config import Config
+from ..engine import SummaryOutcome, collect
+from ..model import InputError
+from ..report import reporter_for
+from .manifest import Entry, entry_key_text
+
+FRESH = "pass --fresh to start over, or name another --output"
+
+
+def settings_fingerprint(config: Config, select: list[str] | None, ignore: list[str] | None
+                         ) -> str:
+    """What decides an entry's findings besides its files, as a short hash."""
+    shown = dataclasses.replace(config, fail_on=None,
+                                path=None if config.path is None else Path(
+                                    os.path.abspath(config.path)))
+    data = json.dumps({"version": __version__, "config": repr(shown),
+                       "select": list(select or []), "ignore": list(ignore or [])},
+                      sort_keys=True)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
+
+
+def compact_json(text: str) -> str:
+    """A JSON text on one line, ASCII only: how each report stands in the results file."""
+    return json.dumps(json.loads(text), ensure_ascii=True, separators=(",", ":"))
+
+
+def report_json(outcome: SummaryOutcome) -> str:
+    """The JSON report of one summary, as `check SUMMARY --format json` prints it."""
+    return reporter_for("json").render(collect([outcome]))
+
+
+def report_line(outcome: SummaryOutcome) -> str:
+    """The report of one summary as it stands in its line of the results file."""
+    return compact_json(report_json(outcome))
+
+
+def result_line(entry: Entry, settings: str, report: str) -> str:
+    """The line of the results file for `entry` (`report`: its report_line), newline included."""
+    return (f'{{"entry":{json.dumps(entry.key, ensure_ascii=True, separators=(",", ":"))},'
+            f'"settings":{json.dumps(settings)},"report":{report}}}\n')
+
+
+def read_results(path: Path, entries: Iterable[Entry], settings: str
+                 ) -> tuple[dict[str, str], bool]:
+    """The lines already in the results file at `path`, by entry key, and whether the file
+    holds anything else (a partial last line, a repeated entry) that is to be dropped.
+
+    InputError naming the line for a line that is no result of this audit: not one of ours,
+    written with other settings, or of an entry the manifest does not list."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}, False
+    except IsADirectoryError:
+        raise InputError(f"{path}: cannot write the results: is a folder") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the results ({exc.strerror or exc})") from None
+    known = {entry.key_text for entry in entries}
+    lines: dict[str, str] = {}
+    pieces = data.split(b"\n")
+    extra = pieces[-1] != b""  # a last line without its newline: cut short, ignored
+    for number, piece in enumerate(pieces[:-1], 1):
+        if not piece.strip():
+            extra = True
+            continue
+        value = _parse(piece)
+        if value is None:
+            raise InputError(f"{path}: line {number}: not a line of summcheck audit results; "
+                             f"{FRESH}")
+        if value["settings"] != settings:
+            raise InputError(f"{path}: line {number}: written by a run with other settings "
+                             f"(summcheck's version, the configuration, --select/--ignore); "
+                             f"{FRESH}")
+        key = entry_key_text(value["entry"])
+        if key not in known:
+            raise InputError(f"{path}: line {number}: the results of an entry the manifest "
+                             f"does not list ({value['entry'].get('summary')}); {FRESH}")
+        if key in lines:
+            extra = True
+            continue
+        lines[key] = piece.decode("ascii") + "\n"
+    return lines, extra
+
+
+def _parse(piece: bytes) -> dict | None:
+    try:
+        value = json.loads(piece.decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(value, dict) or set(value) != {"entry", "settings", "report"}:
+        return None
+    if not isinstance(value["entry"], dict) or not isinstance(value["report"], dict):
+        return None
+    return value
+
+
+class ResultsWriter:
+    """Appends whole lines to the results file, flushed after each shard; the file is opened
+    on the first write (an engine that cannot start leaves none behind)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.handle = None
+
+    def write(self, lines: list[str]) -> None:
+        try:
+            if self.handle is None:
+                self.handle = open(self.path, "a", encoding="ascii", newline="\n")
+            self.handle.write("".join(lines))
+            self.handle.flush()
+        except OSError as exc:
+            raise InputError(f"{self.path}: cannot write the results: "
+                             f"{exc.strerror or exc}") from None
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
+
+    def __enter__(self) -> "ResultsWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,201 @@
+"""A cache of loaded sources: a re-run on an unchanged source skips PDF extraction and
+structure detection.
+
+Two kinds of entries, each a file of the cache folder (`.summcheck_cache/` beside the
+configuration file, else in the current folder; `SUMMCHECK_CACHE_DIR` names another):
+
+- `<key>.source`: what loading a PDF gives (text, pages and labels, outline, the fonts read
+  at load, body font, notes, the OCR flag), keyed by the sha256 of the PDF's bytes, the
+  PyMuPDF build, summcheck's version and code, the cache format and the options that change
+  loading (page-numbers, ocr). A text or Markdown source is decoded again on every run (that
+  is cheap, and its text is the file itself): it has no such entry.
+- `<key>.structure`: the sections with their decisions and method, keyed by the source's key
+  (the raw bytes' hash for a text source), the `sections` mode, the sidecar's content hash
+  and, for Markdown, the Markdown parser's build. Written once a run has found them.
+
+Format: a magic line, then zlib-compressed JSON (ASCII; never pickle or marshal: loading an
+entry executes nothing). Everything read is validated (types, spans within the text, pages in
+order); anything unexpected is a corrupt entry, ignored and rebuilt. Writes are atomic (a
+temporary file in the folder, then os.replace), so two runs writing one key leave one valid
+entry. The cache never makes a run fail: a folder that cannot be written (read-only, full
+disk) is a run without it.
+
+Trust: a pull request could commit a forged entry under the right key (fake text that makes
+fabricated quotes verify). Entries are therefore read only from a folder that git tracks
+nothing in (`git ls-files`; when git cannot tell, the folder is not read), that is no symlink
+and, on POSIX, is owned, as each entry file is, by the user running summcheck; an entry also
+records the size and sha256 of the source it was made from, checked against the file read.
+
+In one run, the summaries of one source share one loaded document (an in-process memo keyed
+the same way, in front of the folder), also with the folder disabled (`--no-cache`).
+
+Here, `SourceCache`: the memo and what a run reads from and writes to the folder. The keys are
+made in keys.py, entries built and checked in entries.py, their files read and written in
+store.py, and the folder judged in trust.py.
+"""
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from pathlib import Path
+from typing import Callable
+
+from ...model import LazySections, SourceDocument, Structure
+from .entries import (Corrupt, check_source, check_structure, source_document, source_entry,
+                      structure_entry)
+from .keys import FORMAT, Keys, entry_keys
+from .store import read_entry, write_entry
+from .trust import folder_trusted
+
+# The other public names of the module this package was, importable from here as they were.
+# Each is looked up in its own module: patch it there.
+from .entries import SOURCE_FIELDS as SOURCE_FIELDS, STRUCTURE_FIELDS as STRUCTURE_FIELDS
+from .keys import library_version as library_version, markdown_version as markdown_version
+from .keys import summcheck_version as summcheck_version
+from .store import MAGIC as MAGIC, MAX_ENTRIES as MAX_ENTRIES
+from .store import MAX_ENTRY_BYTES as MAX_ENTRY_BYTES, STALE_TEMPORARY as STALE_TEMPORARY
+from .trust import GIT_TIMEOUT as GIT_TIMEOUT
+
+FOLDER_NAME = ".summcheck_cache"
+ENV_FOLDER = "SUMMCHECK_CACHE_DIR"
+MEMO_SIZE = 8  # loaded sources one run keeps in memory
+
+__all__ = ["SourceCache", "FOLDER_NAME", "ENV_FOLDER", "FORMAT"]
+
+
+# ---------------------------------------------------------------- the cache of one run
+
+
+class SourceCache:
+    """The loaded sources of one run: a memo in memory, in front of the cache folder (None:
+    the memo alone). Pickled (for a worker process) as its folder alone."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self._entries: OrderedDict[str, dict] = OrderedDict()  # source key → entry
+        self._docs: OrderedDict[tuple, SourceDocument] = OrderedDict()
+        self._structures: OrderedDict[str, Structure] = OrderedDict()
+        self._trusted: bool | None = None
+        self._writable = True
+
+    def __getstate__(self) -> dict:
+        return {"folder": self.folder}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["folder"])  # type: ignore[misc]
+
+    def __repr__(self) -> str:
+        return f"SourceCache({self.folder!r})"
+
+    @classmethod
+    def for_run(cls, config_root: Path, enabled: bool = True,
+                env: dict | None = None) -> "SourceCache":
+        """The cache of a run whose configuration lies in `config_root` (the current folder
+        without one): `SUMMCHECK_CACHE_DIR`, else `.summcheck_cache/` there; `enabled`
+        False keeps only the memo."""
+        if not enabled:
+            return cls(None)
+        named = (os.environ if env is None else env).get(ENV_FOLDER, "")
+        return cls(Path(named) if named else Path(config_root) / FOLDER_NAME)
+
+    # ------------------------------------------------------------ loading
+
+    def load(self, path: Path, data: bytes, kind: str, *, page_numbers: str, ocr: bool,
+             sections: str, sidecar: Path | None,
+             extract: Callable[[], SourceDocument],
+             find: Callable[[SourceDocument], Structure]) -> SourceDocument:
+        """The source at `path` (whose bytes are `data`, loaded by `extract` as a `kind`),
+        from the memo, the folder, or `extract`; its structure found by `find` on first use,
+        from the memo, the folder, or `find`."""
+        keys = entry_keys(data, kind, page_numbers, ocr, sections, sidecar)
+        if keys is None:  # a sidecar that cannot be read: the structure stage says why
+            return _finish(extract(), find)
+        memo = (keys.source, keys.structure, os.fspath(path))
+        doc = self._docs.get(memo)
+        if doc is not None:
+            self._docs.move_to_end(memo)
+            return doc
+        doc = self._source(path, data, kind, keys, extract)
+        _finish(doc, self._structure_finder(keys.structure, find))
+        _remember(self._docs, memo, doc)
+        return doc
+
+    def _source(self, path: Path, data: bytes, kind: str, keys: Keys,
+                extract: Callable[[], SourceDocument]) -> SourceDocument:
+        if kind != "pdf":
+            return extract()
+        key, origin = keys.source, {"sha256": keys.sha256, "size": len(data)}
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._entries.move_to_end(key)
+        else:
+            value = self._read(f"{key}.source")
+            if value is not None:
+                try:
+                    entry = check_source(value, key, origin)
+                except Corrupt:
+                    entry = None
+            if entry is None:
+                doc = extract()
+                entry = source_entry(doc, key, origin)
+                self._write(f"{key}.source", entry)
+                _remember(self._entries, key, entry)
+                return doc
+            _remember(self._entries, key, entry)
+        return source_document(entry, path, data)
+
+    def _structure_finder(self, key: str, find: Callable[[SourceDocument], Structure]
+                          ) -> Callable[[SourceDocument], Structure]:
+        def found(doc: SourceDocument) -> Structure:
+            known = self._structures.get(key)
+            if known is not None:
+                return known
+            value = self._read(f"{key}.structure")
+            structure = None
+            if value is not None:
+                try:
+                    structure = check_structure(value, key, doc)
+                except Corrupt:
+                    structure = None
+            if structure is None:
+                structure = find(doc)  # an InputError (a broken sidecar) is never cached
+                self._write(f"{key}.structure", structure_entry(structure, key))
+            _remember(self._structures, key, structure)
+            return structure
+
+        return found
+
+    # ------------------------------------------------------------ the folder
+
+    def _trust(self) -> bool:
+        """Whether entries may be read from (and written to) the folder: see the module's doc."""
+        if self._trusted is None:
+            self._trusted = self.folder is not None and folder_trusted(self.folder)
+        return self._trusted
+
+    def _read(self, name: str) -> object | None:
+        """The JSON of an entry, or None: absent, unreadable, untrusted or corrupt."""
+        if self.folder is None or not self._trust():
+            return None
+        return read_entry(self.folder / name, touch=self._writable)
+
+    def _write(self, name: str, value: dict) -> None:
+        """Write an entry atomically; any failure leaves the run without the folder."""
+        if self.folder is None or not self._writable or not self._trust():
+            return
+        if not write_entry(self.folder, name, value):
+            self._writable = False
+
+
+def _remember(memo: OrderedDict, key, value) -> None:
+    memo[key] = value
+    memo.move_to_end(key)
+    while len(memo) > MEMO_SIZE:
+        memo.popitem(last=False)
+
+
+def _finish(doc: SourceDocument, find: Callable[[SourceDocument], Structure]) -> SourceDocument:
+    doc.structure_finder = find
+    doc.sections = LazySections(lambda: doc.structure.sections)
+    return doc
+

@@ -1,0 +1,424 @@
+"""`summcheck audit MANIFEST` on the shipped examples: each result line is what `check
+--format json` gives for that summary alone, the work is sharded by source (each source loaded
+once), a killed or interrupted run resumes to the same file, bad manifests stop before any work,
+and the dask engine gives the local pool's results byte for byte."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from summcheck.audit import engines as audit_engines
+from summcheck.audit.results import compact_json
+from summcheck.interrupt import Interrupted
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples"
+
+#: 9 triples over 3 sources (rfc3986.txt, its copy in rfc-b/, fhs-3.0.pdf): front matter alone,
+#: claims and source named, one summary against another's claims or source.
+ENTRIES = [
+    {"summary": "rfc3986/summary.md"},
+    {"summary": "fhs/summary.md"},
+    {"summary": "defects/summary.md"},
+    {"summary": "rfc-b/summary.md"},
+    {"summary": "rfc3986/summary.md", "claims": "rfc-b/claims.jsonl",
+     "source": "rfc3986/rfc3986.txt"},
+    {"summary": "defects/summary.md", "claims": "fhs/claims.jsonl"},
+    {"summary": "fhs/summary.md", "claims": "defects/claims.jsonl"},
+    {"summary": "rfc-b/summary.md", "source": "rfc-b/rfc3986.txt",
+     "claims": "rfc3986/claims.jsonl"},
+    {"summary": "rfc3986/summary.md", "source": "fhs/fhs-3.0.pdf"},
+]
+SOURCES = {"corpus/rfc3986/rfc3986.txt": [0, 4], "corpus/fhs/fhs-3.0.pdf": [1, 2, 5, 6, 8],
+           "corpus/rfc-b/rfc3986.txt": [3, 7]}
+
+
+def build_corpus(root: Path, entries: list[dict] = ENTRIES) -> Path:
+    """root/corpus/ with the examples and root/corpus/manifest.jsonl; returns the manifest."""
+    corpus = root / "corpus"
+    for name in ("rfc3986", "defects", "fhs"):
+        shutil.copytree(EXAMPLES / name, corpus / name)
+    shutil.copytree(EXAMPLES / "rfc3986", corpus / "rfc-b")
+    manifest = corpus / "manifest.jsonl"
+    manifest.write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
+    return manifest
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    """The folder holding corpus/ (the runs' working folder); the inputs are never changed."""
+    root = tmp_path_factory.mktemp("audit")
+    build_corpus(root)
+    return root
+
+
+def expected_line(root: Path, entry: dict, run_line) -> str:
+    """The result line for `entry`: `check SUMMARY [--claims] [--source] --format json`."""
+    args = ["check", f"corpus/{entry['summary']}"]
+    for key in ("claims", "source"):
+        if key in entry:
+            args += [f"--{key}", f"corpus/{entry[key]}"]
+    result = run_line(*args, "--format", "json", cwd=root)
+    assert result.code in (0, 1), result.stderr
+    key = {k: entry.get(k) for k in ("summary", "claims", "source")}
+    return key, compact_json(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def expected(corpus) -> list[tuple[dict, str]]:
+    from conftest import run_summcheck
+
+    return [expected_line(corpus, entry, run_summcheck) for entry in ENTRIES]
+
+
+def lines_of(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="ascii").splitlines()]
+
+
+def assert_matches_check(output: Path, expected) -> None:
+    """Each line is the entry's key and check's JSON report, byte for byte, in manifest order."""
+    text = output.read_text(encoding="ascii")
+    assert text.endswith("\n") and text.count("\n") == len(expected)
+    for line, (key, report) in zip(text.splitlines(), expected):
+        value = json.loads(line)
+        assert value["entry"] == key
+        settings = json.dumps(value["settings"])
+        assert line == (f'{{"entry":{json.dumps(key, separators=(",", ":"))},'
+                        f'"settings":{settings},"report":{report}}}')
+
+
+def audit(run_line, root: Path, *args: str):
+    return run_line("audit", "corpus/manifest.jsonl", *args, cwd=root)
+
+
+# ---------------------------------------------------------------- results
+
+
+def test_the_local_pool_gives_each_summary_the_report_check_gives_it(corpus, expected, run_line,
+                                                                      tmp_path):
+    pooled = audit(run_line, corpus, "-o", str(tmp_path / "pool.jsonl"), "--jobs", "2")
+    assert pooled.code == 1, pooled.stderr  # the defects example has errors
+    assert pooled.stderr == ""
+    assert_matches_check(tmp_path / "pool.jsonl", expected)
+    assert_totals(pooled.stdout, expected)
+    alone = audit(run_line, corpus, "-o", str(tmp_path / "one.jsonl"), "--jobs", "1")
+    assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "pool.jsonl").read_bytes()
+    assert alone.stdout == pooled.stdout and alone.code == pooled.code
+
+
+def assert_totals(text: str, expected) -> None:
+    """The totals count the findings of `expected` by rule and by source, in order."""
+    rules: dict[str, int] = {}
+    for _key, report in expected:
+        for finding in json.loads(report)["findings"]:
+            rules[finding["rule"]] = rules.get(finding["rule"], 0) + 1
+    rule_rows = [line.split() for line in text.split("\n\n")[0].splitlines()[1:]]
+    assert [(code, int(count)) for code, _name, count in rule_rows] == sorted(rules.items())
+    source_rows = [line.split() for line in text.split("\n\n")[1].splitlines()[1:]]
+    assert [row[0] for row in source_rows] == sorted(SOURCES)
+    for source, summaries, findings, errors in source_rows:
+        indices = SOURCES[source]
+        assert int(summaries) == len(indices) and int(errors) == 0
+        assert int(findings) == sum(len(json.loads(expected[i][1])["findings"]) for i in indices)
+    total = sum(rules.values())
+    assert text.splitlines()[-1].startswith(f"9 summaries over 3 sources: {total} findings (")
+
+
+def test_a_csv_manifest_gives_the_same_results_as_the_jsonl_one(corpus, expected, run_line,
+                                                                tmp_path):
+    table = corpus / "corpus" / "manifest.csv"
+    with open(table, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["summary", "claims", "source"])
+        for entry in ENTRIES:
+            writer.writerow([entry["summary"], entry.get("claims", ""),
+                             entry.get("source", "")])
+    try:
+        run_line("audit", "corpus/manifest.csv", "-o", str(tmp_path / "csv.jsonl"), "-j", "1",
+                 cwd=corpus)
+    finally:
+        table.unlink()
+    assert_matches_check(tmp_path / "csv.jsonl", expected)  # the keys are the same strings
+
+
+def test_a_summary_that_cannot_be_checked_is_exit_2_with_its_line(tmp_path, run_line):
+    manifest = build_corpus(tmp_path, [{"summary": "rfc3986/summary.md"},
+                                       {"summary": "fhs/summary.md",
+                                        "claims": "fhs/summary.md"}])
+    (tmp_path / "corpus" / "broken.md").write_text("---\nsource: fhs/fhs-3.0.pdf\nclaims: "
+                                                   "gone.jsonl\n---\n\nText (p. 1).\n")
+    with open(manifest, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"summary": "broken.md"}) + "\n")
+    result = run_line("audit", "corpus/manifest.jsonl", "-j", "1", cwd=tmp_path)
+    assert result.code == 2
+    lines = lines_of(tmp_path / "corpus" / "manifest.results.jsonl")
+    assert [bool(line["report"]["errors"]) for line in lines] == [False, True, True]
+    assert "summcheck: error: corpus/broken.md: claims file corpus/gone.jsonl not found" \
+        in result.stderr.splitlines()
+    assert "3 summaries over 2 sources (2 could not be checked): " in result.stdout
+
+
+# ---------------------------------------------------------------- sharding
+
+
+def test_each_source_is_loaded_once_for_its_shard(corpus, run_line, tmp_path, monkeypatch):
+    import summcheck.sources as sources
+
+    loaded: list[str] = []
+    real = sources._load
+
+    def counting(path, *args, **kwargs):
+        loaded.append(Path(path).as_posix())
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(sources, "_load", counting)
+    ran: list[list[str]] = []
+    real_shard = audit_engines.run_shard
+
+    def shard(jobs, options, *args):
+        ran.append([job.summary.as_posix() for job in jobs])
+        return real_shard(jobs, options, *args)
+
+    monkeypatch.setattr(audit_engines, "run_shard", shard)
+    result = audit(run_line, corpus, "-o", str(tmp_path / "r.jsonl"), "-j", "1")
+    assert result.code == 1
+    assert sorted(loaded) == sorted(SOURCES)  # each once, for 9 summaries
+    summaries = [f"corpus/{e['summary']}" for e in ENTRIES]
+    assert ran == [[summaries[i] for i in indices] for indices in SOURCES.values()]
+
+
+# ---------------------------------------------------------------- resume
+
+
+def test_an_interrupted_run_resumes_to_the_file_of_an_uninterrupted_one(
+        corpus, expected, run_line, tmp_path, monkeypatch):
+    output = tmp_path / "r.jsonl"
+    real_shard = audit_engines.run_shard
+    calls: list[int] = []
+
+    def interrupted_at_the_second(jobs, options, *args):
+        calls.append(len(jobs))
+        if len(calls) == 2:
+            raise Interrupted("SIGINT")  # what Ctrl-C raises (summcheck.interrupt)
+        return real_shard(jobs, options, *args)
+
+    monkeypatch.setattr(audit_engines, "run_shard", interrupted_at_the_second)
+    first = audit(run_line, corpus, "-o", str(output), "-j", "1")
+    assert first.code == 2 and first.stderr == "summcheck: interrupted\n"
+    assert len(lines_of(output)) == len(SOURCES["corpus/rfc3986/rfc3986.txt"])
+    with open(output, "a", encoding="ascii") as handle:  # as if killed while writing a line
+        handle.write('{"entry":{"summary":"fhs/summary.md","claims":null,"sou')
+
+    calls.clear()
+    monkeypatch.setattr(audit_engines, "run_shard", lambda jobs, options, *args: (
+        calls.append(len(jobs)), real_shard(jobs, options, *args))[1])
+    resumed = audit(run_line, corpus, "-o", str(output), "-j", "1")
+    assert resumed.code == 1
+    assert resumed.stderr == f"summcheck: resuming {output}: 1 of 3 shards already done\n"
+    assert calls == [5, 2]  # the fhs and rfc-b shards; the first is not run again
+    assert_matches_check(output, expected)
+    again = audit(run_line, corpus, "-o", str(output), "-j", "1")
+    assert calls == [5, 2] and again.stdout == resumed.stdout and again.stderr == ""
+    fresh = audit(run_line, corpus, "-o", str(output), "-j", "1", "--fresh")
+    assert calls == [5, 2, 2, 5, 2] and fresh.stdout == resumed.stdout
+    assert_matches_check(output, expected)
+
+
+def test_a_shard_that_fails_leaves_the_others_done_and_a_rerun_finishes(
+        corpus, expected, run_line, tmp_path, monkeypatch):
+    output = tmp_path / "r.jsonl"
+    real_shard = audit_engines.run_shard
+
+    def failing_fhs(jobs, options, *args):
+        if any("fhs" in job.summary.as_posix() for job in jobs):
+            raise RuntimeError("worker lost")
+        return real_shard(jobs, options, *args)
+
+    monkeypatch.setattr(audit_engines, "run_shard", failing_fhs)
+    failed = audit(run_line, corpus, "-o", str(output), "-j", "1")
+    assert failed.code == 2
+    assert ("summcheck: error: the shard of corpus/fhs/fhs-3.0.pdf failed (RuntimeError: "
+            "worker lost); its entries have no results: run the same command again to retry"
+            in failed.stderr)
+    assert len(lines_of(output)) == 4
+    monkeypatch.setattr(audit_engines, "run_shard", real_shard)
+    assert audit(run_line, corpus, "-o", str(output), "-j", "1").code == 1
+    assert_matches_check(output, expected)
+
+
+KILLED_RUN = """
+import sys, time
+from summcheck.audit import engines
+real, calls = engines.run_shard, []
+def shard(jobs, options, *args):
+    calls.append(1)
+    if len(calls) == 2:
+        time.sleep(120)  # killed here, the first shard's lines written
+    return real(jobs, options, *args)
+engines.run_shard = shard
+from summcheck.cli import main
+sys.argv = ["summcheck", "audit", "corpus/manifest.jsonl", "-o", sys.argv[1], "-j", "1"]
+main()
+"""
+
+
+@pytest.mark.integration
+def test_a_run_killed_midway_resumes_to_the_same_file(corpus, expected, run_line, tmp_path):
+    output = tmp_path / "r.jsonl"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen([sys.executable, "-c", KILLED_RUN, str(output)], cwd=corpus,
+                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not (output.exists() and output.read_bytes().count(b"\n") == 2):
+            assert child.poll() is None, child.stderr.read()
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stderr.close()
+    assert child.returncode == -signal.SIGKILL
+    resumed = audit(run_line, corpus, "-o", str(output), "-j", "2")
+    assert resumed.code == 1
+    assert "1 of 3 shards already done" in resumed.stderr
+    assert_matches_check(output, expected)
+
+
+def test_a_results_file_of_something_else_is_exit_2_until_fresh(corpus, run_line, tmp_path):
+    output = tmp_path / "r.jsonl"
+    output.write_text('{"not": "ours"}\n', encoding="utf-8")
+    result = audit(run_line, corpus, "-o", str(output), "-j", "1")
+    assert result.code == 2
+    assert result.stderr == (f"summcheck: error: {output}: line 1: not a line of summcheck "
+                             f"audit results; pass --fresh to start over, or name another "
+                             f"--output\n")
+    assert output.read_text() == '{"not": "ours"}\n'
+    other = audit(run_line, corpus, "-o", str(output), "-j", "1", "--fresh", "--select", "SUM2")
+    assert other.code == 1
+    changed = audit(run_line, corpus, "-o", str(output), "-j", "1")
+    assert changed.code == 2 and "written by a run with other settings" in changed.stderr
+
+
+# ---------------------------------------------------------------- manifest errors
+
+
+def no_work(*args):
+    raise RuntimeError("work started")
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("m.jsonl", '{"summary": "rfc3986/summary.md"}\n{"summary": \n',
+     "m.jsonl: line 2: not valid JSON (Expecting value)"),
+    ("m.jsonl", '\n["rfc3986/summary.md"]\n', "m.jsonl: line 2: not a JSON object "
+                                     '({"summary": ..., "claims": ..., "source": ...})'),
+    ("m.jsonl", '{"summary": "rfc3986/summary.md"}\n\n{"claims": "fhs/claims.jsonl"}\n',
+     "m.jsonl: line 3: no summary"),
+    ("m.jsonl", '{"summary": "rfc3986/summary.md", "sources": "x"}\n',
+     "m.jsonl: line 1: unknown key 'sources' (the keys are summary, claims, source)"),
+    ("m.jsonl", '{"summary": "rfc3986/summary.md"}\n{"summary": "fhs/summary.md"}\n'
+                '{"summary": "fhs/missing.md"}\n',
+     "m.jsonl: line 3: summary corpus/fhs/missing.md not found"),
+    ("m.jsonl", '{"summary": "fhs/summary.md", "source": "https://example.org/fhs.pdf"}\n',
+     "m.jsonl: line 1: source 'https://example.org/fhs.pdf' is a URL; an audit reads local "
+     "files only (fetch the files first)"),
+    ("m.jsonl", '{"summary": "fhs/summary.md"}\n{"summary": "fhs/summary.md"}\n',
+     "m.jsonl: line 2: the same entry as line 1"),
+    ("m.csv", "claims,source\nfhs/claims.jsonl,fhs/fhs-3.0.pdf\n",
+     "m.csv: line 1: no summary column"),
+    ("m.csv", "summary,claims\nfhs/summary.md,\nfhs/summary.md,fhs/claims.jsonl,x\n",
+     "m.csv: line 3: 3 fields where the header names 2"),
+    ("m.csv", "summary,claims\nfhs/summary.md,fhs/nothing.jsonl\n",
+     "m.csv: line 2: claims corpus/fhs/nothing.jsonl not found"),
+    ("m.txt", "summary\nfhs/summary.md\n\n", None),  # sniffed as CSV: fine
+    ("m.jsonl", "", "m.jsonl: the manifest lists no summary"),
+])
+def test_a_bad_manifest_line_is_exit_2_naming_it_before_any_work(corpus, run_line, tmp_path,
+                                                                 monkeypatch, name, text,
+                                                                 message):
+    manifest = corpus / "corpus" / name
+    manifest.write_text(text, encoding="utf-8")
+    output = tmp_path / "r.jsonl"
+    monkeypatch.setattr(audit_engines, "run_shard", no_work)
+    try:
+        result = run_line("audit", f"corpus/{name}", "-o", str(output), cwd=corpus)
+    finally:
+        manifest.unlink()
+    if message is None:
+        assert result.code == 2 and "work started" in result.stderr  # the manifest was read
+        return
+    assert (result.code, result.stderr) == (2, f"summcheck: error: corpus/{message}\n")
+    assert result.stdout == "" and not output.exists()
+
+
+def test_the_results_never_overwrite_an_input(corpus, run_line):
+    result = audit(run_line, corpus, "-o", "corpus/fhs/claims.jsonl")
+    assert result.code == 2
+    assert "refusing to write the results over the claims file of corpus/fhs/summary.md" \
+        in result.stderr
+
+
+def test_address_needs_the_dask_engine(corpus, run_line, tmp_path):
+    result = audit(run_line, corpus, "-o", str(tmp_path / "r.jsonl"), "--address", "h:1")
+    assert result.code == 2
+    assert result.stderr == ("summcheck: error: --address names a dask scheduler: pass "
+                             "--engine dask with it\n")
+
+
+def test_the_dask_engine_without_the_extra_names_it(corpus, run_line, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    result = audit(run_line, corpus, "-o", str(tmp_path / "r.jsonl"), "--engine", "dask")
+    assert (result.code, result.stderr) == (
+        2, "summcheck: error: --engine dask needs dask.distributed, which is not installed: "
+           "pip install 'summcheck[distributed]'\n")
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+# ---------------------------------------------------------------- dask
+
+
+@pytest.fixture(scope="module")
+def pool_results(corpus, tmp_path_factory) -> bytes:
+    from conftest import run_summcheck
+
+    output = tmp_path_factory.mktemp("pool") / "r.jsonl"
+    assert run_summcheck("audit", "corpus/manifest.jsonl", "-o", output, "-j", "2",
+                         cwd=corpus).code == 1
+    return output.read_bytes()
+
+
+@pytest.mark.integration
+def test_the_dask_engine_on_a_local_cluster_gives_the_pool_results(corpus, pool_results,
+                                                                   run_line, tmp_path):
+    pytest.importorskip("distributed")
+    result = audit(run_line, corpus, "-o", str(tmp_path / "r.jsonl"), "--engine", "dask",
+                   "--jobs", "2")
+    assert result.code == 1, result.stderr
+    assert (tmp_path / "r.jsonl").read_bytes() == pool_results
+
+
+@pytest.mark.integration
+def test_the_dask_engine_runs_on_the_scheduler_at_address(corpus, pool_results, run_line,
+                                                          tmp_path):
+    distributed = pytest.importorskip("distributed")
+    import logging
+
+    # Started from another folder than the audit's: the workers read the paths from there.
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+        address = cluster.scheduler_address
+        result = audit(run_line, corpus, "-o", str(tmp_path / "r.jsonl"), "--engine", "dask",
+                       "--address", address)
+        assert result.code == 1, result.stderr
+        assert (tmp_path / "r.jsonl").read_bytes() == pool_results
+        with distributed.Client(cluster) as client:
+            assert len(client.scheduler_info()["workers"]) == 2
