@@ -5,10 +5,8 @@ shard finishes, in completion order, or (number, exception) for a shard that fai
 worker that died); the others still run. Every engine runs the same pure function,
 audit.shard.run_shard, which gives each summary's JSON report.
 
-- `local` (the default): `--jobs 1`, or a single shard, runs in this process; more jobs run
-  on a `concurrent.futures.ProcessPoolExecutor` of that many worker processes (forked on
-  Linux when this process has one thread, else spawned). The options go to each worker once,
-  when it starts; Ctrl-C and SIGTERM are the parent's to handle, and it stops the workers.
+- `local` (the default): the process pool `check --jobs` uses (engine/pool.py): `--jobs 1`,
+  or a single shard, runs in this process; more jobs run on that many worker processes.
 - `dask`: dask.distributed (the optional extra `summcheck[distributed]`). With `--address` the
   shards go to the scheduler there: its workers must read the manifest's paths, and each shard
   runs in the audit's working folder (audit.shard); otherwise a `LocalCluster` of `--jobs`
@@ -17,17 +15,13 @@ audit.shard.run_shard, which gives each summary's JSON report.
 """
 from __future__ import annotations
 
-import gc
 import logging
 import os
-import signal
-import sys
-import threading
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
 from typing import Iterator, Sequence
 
 from ..engine import Options, SummaryJob
+from ..engine.pool import run_in_pool
 from ..model import InputError
 from .shard import run_shard
 
@@ -59,63 +53,7 @@ def check_engine(engine: str) -> None:
 
 
 def run_local(tasks: list[Task], options: Options, jobs: int) -> Iterator[Result]:
-    if jobs <= 1 or len(tasks) <= 1:
-        for number, batch in tasks:
-            try:
-                yield number, run_shard(batch, options)
-            except Exception as exc:  # the shard failed; the others still run
-                yield number, exc
-        return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=_start_method(),
-                               initializer=_start_worker, initargs=(options,))
-    finished = False
-    try:
-        futures = {pool.submit(_pool_shard, batch): number for number, batch in tasks}
-        for future in as_completed(futures):
-            error = future.exception()
-            yield futures[future], error if error is not None else future.result()
-        finished = True
-    finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:  # interrupted, or the caller stopped early: no worker outlives the run
-            processes = list(getattr(pool, "_processes", {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.join(5)
-
-
-def _start_method():
-    """`fork` on Linux when this process runs one thread (the command line does): a worker
-    starts in milliseconds with summcheck imported. Else `spawn`: forking a process with
-    threads (a test runner's, an embedding application's) may copy a lock held forever."""
-    import multiprocessing
-
-    if sys.platform.startswith("linux") and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
-
-
-_worker_options: Options | None = None
-
-
-def _start_worker(options: Options) -> None:
-    """A pool worker: the options of the run; Ctrl-C is the parent's to handle (it stops the
-    workers); the collector off and PyMuPDF's optional helpers blocked, as cli.main does."""
-    global _worker_options
-    _worker_options = options
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a forked parent's Interrupted
-    gc.disable()
-    for optional in ("pymupdf.layout", "pymupdf4llm"):
-        sys.modules.setdefault(optional, None)  # type: ignore[arg-type]
-
-
-def _pool_shard(batch: Sequence[SummaryJob]) -> list[str]:
-    assert _worker_options is not None
-    return run_shard(batch, _worker_options)
+    return run_in_pool(run_shard, tasks, options, jobs)
 
 
 # ---------------------------------------------------------------- dask

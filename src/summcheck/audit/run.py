@@ -21,6 +21,7 @@ from ..display import printable
 from ..model import InputError
 from ..output import RunInput, guard_output, write_atomically
 from ..settings import build_options, discover
+from ..sources.cache import SourceCache
 from ..settings import fail_on as fail_level
 from .engines import check_engine, run_engine
 from .manifest import read_manifest
@@ -60,6 +61,7 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
     settings = discover(request.config, [manifest])
     settings.allow_outside = settings.allow_outside or request.allow_outside
     options = build_options(settings, select=request.select, ignore=request.ignore)
+    options.cache = SourceCache.for_run(settings.root, settings.cache)
     level = fail_level(settings, request.fail_on)
     check_engine(request.engine)
     if request.address is not None and request.engine != "dask":
