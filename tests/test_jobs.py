@@ -34,7 +34,7 @@ def test_summaries_of_one_source_form_one_shard(corpus):
     summaries = [p for p in summaries if p.name in ("summary.md", "again.md")]
     shards = shard_by_source(summaries, Options(config=load_config(corpus / "summcheck.toml")))
     named = sorted(sorted(summaries[i].relative_to(corpus).as_posix() for i in shard)
-                   for shard in shards)
+                   for shard in shards.values())
     # defects/ cites the FHS PDF in fhs/
     assert named == [["defects/summary.md", "fhs/summary.md"],
                      ["rfc3986/again.md", "rfc3986/summary.md"]]

@@ -107,7 +107,7 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
           fuzzy: FuzzySettings, lexicon: Lexicon | None = None) -> Analysis:
     """Find every record's quote (at its locator, else elsewhere) and the records that back
     each sentence."""
-    matcher = Matcher(source)
+    matcher = Matcher.shared(source)
     records = located.records
     for result in records:
         if result.status is RecordStatus.NOT_FOUND:  # resolved: now search at the locator

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Callable
 
@@ -11,21 +10,23 @@ from ..inputs.discovery import SummaryError
 from ..inputs.resolution import inputs_for
 from ..inputs.summaries import path_key
 from .options import Options
+from .pool import run_in_pool
 from .run import RunReport, StageHook, SummaryJob, SummaryOutcome, check_job, collect
 
 ProgressHook = Callable[[Path], None]  # told each summary as its check ends
 
 
-def shard_by_source(summaries: list[Path], options: Options) -> list[list[int]]:
+def shard_by_source(summaries: list[Path], options: Options) -> dict[object, list[int]]:
     """The positions of the summaries grouped by the source each names (as far as its front
-    matter and the configuration tell without loading anything), groups in order of first
-    appearance; a summary whose source cannot be told forms a group of its own."""
+    matter and the configuration tell without loading anything), keyed by the source's path,
+    in order of first appearance; a summary whose source cannot be told forms a group of its
+    own."""
     groups: dict[object, list[int]] = {}
     for index, summary in enumerate(summaries):
         source = inputs_for(summary, options.config, options).path("source")
         key = path_key(source) if source is not None else ("unknown", index)
         groups.setdefault(key, []).append(index)
-    return list(groups.values())
+    return groups
 
 
 def check_shard(jobs: list[tuple[int, SummaryJob]], options: Options
@@ -41,7 +42,8 @@ def check_in_parallel(summaries: list[Path], options: Options, jobs: int,
     """`check_paths` on up to `jobs` processes; the outcomes are put back in the order of
     `summaries`, so the report is byte for byte the one a single process gives. One process
     (`jobs` 1, or a single source) runs here, and only then is `on_stage` told each stage."""
-    shards = shard_by_source(summaries, options) if jobs > 1 else [list(range(len(summaries)))]
+    by_source = shard_by_source(summaries, options) if jobs > 1 else {None: list(range(len(summaries)))}
+    shards = list(by_source.values())
     outcomes: list[SummaryOutcome | None] = [None] * len(summaries)
     if min(jobs, len(shards)) <= 1:
         for index, summary in enumerate(summaries):
@@ -49,22 +51,15 @@ def check_in_parallel(summaries: list[Path], options: Options, jobs: int,
             if on_summary is not None:
                 on_summary(summary)
         return collect(outcomes, errors)  # type: ignore[arg-type]
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(shards)))
-    try:
-        pending: set[Future] = {
-            pool.submit(check_shard, [(i, SummaryJob(summaries[i])) for i in shard], options)
-            for shard in shards}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                for index, outcome in future.result():
-                    outcomes[index] = outcome
-                    if on_summary is not None:
-                        on_summary(outcome.summary)
-    finally:
-        # On an interruption the workers (in this process group) get the Ctrl-C too; the
-        # shards not started yet are dropped rather than waited for.
-        pool.shutdown(wait=True, cancel_futures=True)
+    tasks = [(number, [(i, SummaryJob(summaries[i])) for i in shard])
+             for number, shard in enumerate(shards)]
+    for _, result in run_in_pool(check_shard, tasks, options, jobs):
+        if isinstance(result, BaseException):
+            raise result  # a bug, or a worker that died: the whole check cannot be trusted
+        for index, outcome in result:
+            outcomes[index] = outcome
+            if on_summary is not None:
+                on_summary(outcome.summary)
     return collect(outcomes, errors)  # type: ignore[arg-type]
 
 

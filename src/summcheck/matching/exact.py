@@ -38,6 +38,16 @@ class Matcher:
         # records often repeat a quote at one locator: (raw quote, spans, limit) → hits
         self._found: dict[tuple[str, tuple[Span, ...], int], list[QuoteHit]] = {}
 
+    @classmethod
+    def shared(cls, source: SourceDocument) -> "Matcher":
+        """The matcher of `source`, made once and kept with it: every summary that cites the
+        source in one run searches the same folded text (what it finds depends on the text
+        alone)."""
+        matcher = source.derived.get("matching")
+        if not isinstance(matcher, cls):
+            matcher = source.derived["matching"] = cls(source)
+        return matcher
+
     @property
     def folded(self) -> FoldedText:
         if self._folded is None:

@@ -33,6 +33,9 @@ def _quiet(pymupdf) -> None:
 
 
 PARALLEL_MIN_PAGES = 100  # below this a second process costs more than it saves
+# Whether a large PDF's pages are split with a second process; off in the workers of
+# `--jobs`, whose summaries already keep every core busy.
+split_pages = True
 SIZE_SAMPLE_PAGES = 20  # pages whose every span votes for the body font size
 
 
@@ -103,7 +106,8 @@ def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_ever
 def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool) -> list[PageLines]:
     """Every page's text; a large PDF is split between this process and a forked one."""
     sample_every = max(1, count // SIZE_SAMPLE_PAGES)
-    if count < PARALLEL_MIN_PAGES or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
+    if (not split_pages or count < PARALLEL_MIN_PAGES or (os.cpu_count() or 1) < 2
+            or not sys.platform.startswith("linux")):
         return _extract(pdf, 0, count, name, sample_every, fonts)
     import multiprocessing
 
