@@ -7,7 +7,8 @@ The corpus is the shipped examples replicated: `--sources` folders, alternately 
 examples/rfc3986 (a 140 kB RFC as plain text) and of examples/fhs (a 50-page PDF), each with
 `--per-source` copies of its summary, all listed in one JSONL manifest (built in a temporary
 folder). Each round runs `summcheck audit` end to end (a child process, start-up included)
-with `--jobs 1` and then `--jobs 2`, `--fresh`; the best time of each is reported with the
+with `--jobs 1` and then `--jobs 2`, `--fresh` and `--no-cache` (every source loaded in its
+shard, as in a first audit); the best time of each is reported with the
 speed-up and the CPU time the audit and its workers used (the same for both when the pool
 costs nothing), and the two results files must be byte for byte the same. Since other work
 on a shared machine's cores lowers any speed-up, the ceiling of the moment (pure-Python loops
@@ -62,7 +63,7 @@ def run(root: Path, jobs: int, output: Path) -> tuple[float, float]:
     cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "summcheck", "audit", "manifest.jsonl", "-o",
-                           str(output), "--jobs", str(jobs), "--fresh"], cwd=root, env=env,
+                           str(output), "--jobs", str(jobs), "--fresh", "--no-cache"], cwd=root, env=env,
                           capture_output=True, text=True)
     elapsed = time.perf_counter() - started
     if done.returncode not in (0, 1):

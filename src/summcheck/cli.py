@@ -402,6 +402,7 @@ def audit(
     fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Lowest severity that fails the run (default: error)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one above the manifest)."),
     allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+    cache: Optional[bool] = typer.Option(None, "--cache/--no-cache", help=CACHE_HELP),
 ) -> None:
     """Check a corpus of summaries listed in a manifest, sharded by source."""
     from .audit import AuditRequest, run_audit
@@ -410,7 +411,7 @@ def audit(
                            engine=engine.value, address=address, fresh=fresh, select=select,
                            ignore=ignore, config=config,
                            fail_on=fail_on.value if fail_on else None,
-                           allow_outside=allow_outside)
+                           allow_outside=allow_outside, cache=cache)
     try:
         code = run_audit(request)
     except InputError as exc:

@@ -45,6 +45,7 @@ class AuditRequest:
     config: Path | None = None
     fail_on: str | None = None
     allow_outside: bool = False
+    cache: bool | None = None  # --cache/--no-cache; None: the configuration's `cache`
 
 
 def default_output(manifest: Path) -> Path:
@@ -61,7 +62,8 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
     settings = discover(request.config, [manifest])
     settings.allow_outside = settings.allow_outside or request.allow_outside
     options = build_options(settings, select=request.select, ignore=request.ignore)
-    options.cache = SourceCache.for_run(settings.root, settings.cache)
+    options.cache = SourceCache.for_run(
+        settings.root, settings.cache if request.cache is None else request.cache)
     level = fail_level(settings, request.fail_on)
     check_engine(request.engine)
     if request.address is not None and request.engine != "dask":
