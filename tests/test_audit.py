@@ -115,6 +115,21 @@ def test_the_local_pool_gives_each_summary_the_report_check_gives_it(corpus, exp
     assert alone.stdout == pooled.stdout and alone.code == pooled.code
 
 
+def test_the_cache_serves_an_audit_and_no_cache_keeps_none(corpus, expected, run_line,
+                                                            tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SUMMCHECK_CACHE_DIR", str(folder))
+    audit(run_line, corpus, "-o", str(tmp_path / "off.jsonl"), "--jobs", "1", "--no-cache")
+    assert not folder.exists() or not any(folder.glob("*.source"))
+    audit(run_line, corpus, "-o", str(tmp_path / "on.jsonl"), "--jobs", "1")
+    assert any(folder.glob("*.source"))  # the FHS PDF's text, kept for the next run
+    warm = audit(run_line, corpus, "-o", str(tmp_path / "warm.jsonl"), "--jobs", "1")
+    assert warm.code == 1
+    for name in ("on.jsonl", "warm.jsonl"):
+        assert (tmp_path / name).read_bytes() == (tmp_path / "off.jsonl").read_bytes()
+    assert_matches_check(tmp_path / "warm.jsonl", expected)
+
+
 def assert_totals(text: str, expected) -> None:
     """The totals count the findings of `expected` by rule and by source, in order."""
     rules: dict[str, int] = {}
