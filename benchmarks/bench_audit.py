@@ -58,8 +58,12 @@ def _children_cpu() -> float:
 
 
 def run(root: Path, jobs: int, output: Path) -> tuple[float, float]:
-    """(wall-clock seconds, CPU seconds of the audit and its workers) of one run."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), *sys.path])}
+    """(wall-clock seconds, CPU seconds of the audit and its workers) of one run, from an
+    empty cache folder of its own (else a run after the first would reuse the outcomes of
+    the one before, and check nothing)."""
+    cache = Path(tempfile.mkdtemp(prefix=".cache-", dir=root))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), *sys.path]),
+           "SUMMCHECK_CACHE_DIR": str(cache)}
     cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "summcheck", "audit", "manifest.jsonl", "-o",

@@ -11,9 +11,12 @@ folder (SUMMCHECK_CACHE_DIR), every warm one from the folder the cold run of its
 - bare extraction: `pymupdf.open` + `page.get_text()` of every page, one process;
 - source load: `load_source(pdf)` and its structure (sections by the outline), cold (extract,
   detect, write the entries) and warm (read them back);
-- check: `summcheck.check(summary)` cold and warm, with the load stage's share (the engine's
-  stage hook); and `summcheck check --format json` as a subprocess, cold, warm and
-  `--no-cache`, whose outputs must be byte for byte the same.
+- check: `summcheck.check(summary)` cold (empty cache), warm (every input unchanged: the
+  whole outcome is reused, engine/outcomes.py, and no stage runs) and warm with only the
+  summary changed (a copy of the inputs whose summary gains a blank line each round: the
+  source comes from the cache, the outcome is checked anew), with the load stage's share
+  (the engine's stage hook); and `summcheck check --format json` as a subprocess, cold,
+  warm and `--no-cache`, whose outputs must be byte for byte the same.
 
 Prints the ratio warm source load / bare extraction (target <= 0.2x). Exit status: 0 when the
 outputs agree and the target is met, 1 otherwise.
@@ -77,7 +80,7 @@ def worker(mode: str, data: Path, folder: Path) -> None:
         report = check_paths([Path("summary.md")], request.options(request.settings()),
                              on_stage=lambda s, _, t: stages.__setitem__(s, stages.get(s, 0) + t))
         result = {"seconds": time.perf_counter() - start, "stages": stages,
-                  "findings": len(report.findings)}
+                  "findings": len(report.findings)}  # no stage on a reused outcome
     print(json.dumps(result))
 
 
@@ -131,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
         figures.setdefault(name, []).append(value)
 
     scratch = Path(tempfile.mkdtemp(prefix="bench-cache-"))
+    edited = scratch / "edited"  # the inputs copied, whose summary each round changes
+    edited.mkdir()
+    for name in ("source.pdf", "claims.jsonl", "summary.md"):
+        shutil.copy2(data / name, edited / name)
     try:
         for r in range(args.repeat):
             add("extract", run_worker("extract", data, scratch)["seconds"])
@@ -148,7 +155,13 @@ def main(argv: list[str] | None = None) -> int:
             add("check cold", cold["seconds"])
             add("check cold, load stage", cold["stages"]["load"])
             add("check warm", warm["seconds"])
-            add("check warm, load stage", warm["stages"]["load"])
+            add("check warm, load stage", warm["stages"].get("load", 0.0))
+            summary = edited / "summary.md"  # only the summary changed: an outcome miss
+            summary.write_text(summary.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+            changed = run_worker("check", edited, folder)
+            add("check summary changed", changed["seconds"])
+            add("check summary changed, load stage", changed["stages"]["load"])
+            assert cold["findings"] == warm["findings"] == changed["findings"]
             sizes.append(sum(p.stat().st_size for p in folder.iterdir()))
             folder = scratch / f"cli-{r}"
             seconds, outputs["cli cold"] = run_cli(data, folder)
@@ -173,8 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         ("structure, warm (cache hit)", med["structure warm"]),
         ("check in-process, cold (empty cache)", med["check cold"]),
         ("  of which the load stage", med["check cold, load stage"]),
-        ("check in-process, warm (cache hit)", med["check warm"]),
+        ("check in-process, warm (outcome reused: no stage runs)", med["check warm"]),
         ("  of which the load stage", med["check warm, load stage"]),
+        ("check in-process, warm, summary changed (source hit)", med["check summary changed"]),
+        ("  of which the load stage", med["check summary changed, load stage"]),
         ("summcheck check subprocess, cold", med["cli cold"]),
         ("summcheck check subprocess, warm", med["cli warm"]),
         ("summcheck check subprocess, --no-cache", med["cli --no-cache"]),
@@ -188,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{RATIO_TARGET}x){'' if ratio <= RATIO_TARGET else '  MISSED'}")
     print(f"{'ratio warm / cold check (in-process)':<{width}}  "
           f"{med['check warm'] / med['check cold']:8.3f}x")
+    print(f"{'ratio summary changed / cold check':<{width}}  "
+          f"{med['check summary changed'] / med['check cold']:8.3f}x")
     print(f"{'JSON report cold = warm = --no-cache':<{width}}  {'yes' if same else 'NO':>8}")
     return 0 if same and ratio <= RATIO_TARGET else 1
 

@@ -10,12 +10,15 @@
 2. Times, interleaved, median of --repeat runs:
    - bare extraction: `pymupdf.open(path)` + `page.get_text()` for every page (import excluded;
      the import is timed separately in a fresh interpreter);
-   - `summcheck check summary.md --format json` as a subprocess (end to end);
-   - `summcheck.check(summary)` in a fresh interpreter with the modules imported beforehand;
+   - `summcheck check summary.md --format json --no-cache` as a subprocess (end to end);
+   - `summcheck.check(summary, cache=False)` in a fresh interpreter with the modules imported
+     beforehand;
    and prints the ratio summcheck / extraction (target <= 1.25x), the planted-vs-found counts
    of SUM202/SUM201, a phase breakdown (the engine's stage hook,
    `summcheck.engine.check_paths(..., on_stage=...)`), and (when the ratio misses, or with
-   --profile) a cProfile of the in-process run.
+   --profile) a cProfile of the in-process run. Every run is without the cache folder
+   (`--no-cache`): a re-run would otherwise reuse the loaded source, or the whole outcome,
+   and no stage would be timed (the cache is bench_cache.py's subject).
 3. Start-up, in the same run so that its figures are taken beside the others (skip with
    --no-startup, or run it alone with benchmarks/bench_startup.py): `import summcheck.cli` vs
    importing its dependencies, `summcheck --version` (median of 5; target <= 1.5x), and
@@ -77,7 +80,7 @@ def worker(mode: str, data: Path) -> None:
         os.chdir(data)
         if mode == "inproc":
             t = time.perf_counter()
-            report = summcheck.check(Path("summary.md"))
+            report = summcheck.check(Path("summary.md"), cache=False)
             result["check"] = time.perf_counter() - t
             result["findings"] = finding_lines(
                 (f.rule, str(f.path), f.line) for f in report.findings)
@@ -88,7 +91,7 @@ def worker(mode: str, data: Path) -> None:
 
             profiler = cProfile.Profile()
             profiler.enable()
-            summcheck.check(Path("summary.md"))
+            summcheck.check(Path("summary.md"), cache=False)
             profiler.disable()
             for key in ("cumulative", "tottime"):
                 buffer = io.StringIO()
@@ -106,7 +109,7 @@ def phases(summary_path: Path) -> list[tuple[str, float]]:
     from summcheck.report import reporter_for
     from summcheck.settings import CheckRequest
 
-    request = CheckRequest([summary_path])
+    request = CheckRequest([summary_path], cache=False)  # cold work: no entry reused
     settings = request.settings()
     timings: list[tuple[str, float]] = []
     report = check_paths([summary_path], request.options(settings),
@@ -137,7 +140,7 @@ def run_worker(mode: str, data: Path, timeout: float = 900) -> dict:
 
 
 def measure(data: Path, manifest: dict, repeat: int) -> dict:
-    cli = summcheck_command() + ["check", "summary.md", "--format", "json"]
+    cli = summcheck_command() + ["check", "summary.md", "--format", "json", "--no-cache"]
     extract_e2e_code = ("import pymupdf, sys\n"
                         "doc = pymupdf.open(sys.argv[1])\n"
                         "for page in doc: page.get_text()\n")

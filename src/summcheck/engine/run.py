@@ -5,6 +5,9 @@
 Each stage hands the next a plain data structure (engine.load.Loaded, analysis.Located,
 analysis.Analysis, the rules' problems, the findings). A `StageHook` is told how long each
 stage took for each summary (the benchmark uses it; `summcheck check` passes none).
+Before the stages, `check_job` reuses the stored outcome of a summary whose inputs are all
+unchanged (engine/outcomes.py, in the cache folder): then no stage runs, and the hook is told
+nothing.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from ..model import Finding, InputError
 from ..report.model import Report, SummaryReport
 from ..resolve import Resolver
 from ..rules import Problem, Rule, all_rules
+from . import outcomes
 from .load import Loaded, blame, load
 from .options import Options
 from .suppress import SuppressionLedger
@@ -65,14 +69,23 @@ class SummaryOutcome:
 def check_job(job: SummaryJob, options: Options, on_stage: StageHook | None = None
               ) -> SummaryOutcome:
     """Check one summary: a pure function of its files and the options, the same in this
-    process, in a worker of `--jobs` and on an audit's cluster."""
+    process, in a worker of `--jobs` and on an audit's cluster. With a cache folder, the
+    outcome of a summary whose inputs are all unchanged is read back (engine/outcomes.py)
+    and no stage runs; `on_stage` is then told nothing."""
     if job.claims is not None or job.source is not None:
         options = replace(options, claims=job.claims or options.claims,
                           source=job.source or options.source)
+    key = outcomes.outcome_key(job.summary, options)  # None: no cache folder, or unkeyable
+    if key is not None:
+        reused = outcomes.reuse(key, options)
+        if reused is not None:  # every input unchanged: no stage runs
+            return SummaryOutcome(job.summary, *reused)
     try:
         findings, report = check_summary(job.summary, options, on_stage)
-    except InputError as exc:
+    except InputError as exc:  # never stored: fixing the input must show at once
         return SummaryOutcome(job.summary, error=summary_error(job.summary, exc))
+    if key is not None:
+        outcomes.store(key, job.summary, options, findings, report)
     return SummaryOutcome(job.summary, findings, report)
 
 

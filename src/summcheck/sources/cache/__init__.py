@@ -1,8 +1,9 @@
 """A cache of loaded sources: a re-run on an unchanged source skips PDF extraction and
 structure detection.
 
-Two kinds of entries, each a file of the cache folder (`.summcheck_cache/` beside the
-configuration file, else in the current folder; `SUMMCHECK_CACHE_DIR` names another):
+Two kinds of entries of loaded sources, each a file of the cache folder (`.summcheck_cache/`
+beside the configuration file, else in the current folder; `SUMMCHECK_CACHE_DIR` names
+another):
 
 - `<key>.source`: what loading a PDF gives (text, pages and labels, outline, the fonts read
   at load, body font, notes, the OCR flag), keyed by the sha256 of the PDF's bytes, the
@@ -25,6 +26,10 @@ fabricated quotes verify). Entries are therefore read only from a folder that gi
 nothing in (`git ls-files`; when git cannot tell, the folder is not read), that is no symlink
 and, on POSIX, is owned, as each entry file is, by the user running summcheck; an entry also
 records the size and sha256 of the source it was made from, checked against the file read.
+
+A third kind, `<key>.outcome`, is the whole outcome of checking one summary (its findings
+and counts), keyed by everything that outcome depends on; engine/outcomes.py makes, checks
+and uses it. It is read and written here, from the same folder under the same trust.
 
 In one run, the summaries of one source share one loaded document (an in-process memo keyed
 the same way, in front of the folder), also with the folder disabled (`--no-cache`).
@@ -53,6 +58,7 @@ from .entries import SOURCE_FIELDS as SOURCE_FIELDS, STRUCTURE_FIELDS as STRUCTU
 from .keys import library_version as library_version, markdown_version as markdown_version
 from .keys import summcheck_version as summcheck_version
 from .store import MAGIC as MAGIC, MAX_ENTRIES as MAX_ENTRIES
+from .store import MAX_OUTCOMES as MAX_OUTCOMES
 from .store import MAX_ENTRY_BYTES as MAX_ENTRY_BYTES, STALE_TEMPORARY as STALE_TEMPORARY
 from .trust import GIT_TIMEOUT as GIT_TIMEOUT
 
@@ -164,6 +170,20 @@ class SourceCache:
             return structure
 
         return found
+
+    # ------------------------------------------------------------ outcomes (engine/outcomes.py)
+
+    @property
+    def stores(self) -> bool:
+        """Whether this run has a cache folder at all (False: `--no-cache`, the memo alone)."""
+        return self.folder is not None
+
+    def read_outcome(self, key: str) -> object | None:
+        """The JSON of the outcome entry `key`, or None: as `_read`, under the same trust."""
+        return self._read(f"{key}.outcome")
+
+    def write_outcome(self, key: str, value: dict) -> None:
+        self._write(f"{key}.outcome", value)
 
     # ------------------------------------------------------------ the folder
 

@@ -1,6 +1,8 @@
 """The cache folder on disk: an entry is a magic line, then zlib-compressed ASCII JSON, read
 through no symlink from a regular file the user owns, and written atomically (a temporary
-file in the folder, then os.replace); the folder keeps its newest MAX_ENTRIES entries.
+file in the folder, then os.replace); the folder keeps its newest MAX_ENTRIES entries of
+loaded sources (`.source`, `.structure`) and, apart, its newest MAX_OUTCOMES outcomes of
+checked summaries (`.outcome`, engine/outcomes.py: small, and one a summary).
 
 Whether the folder may be used at all is the caller's question (trust.py).
 """
@@ -19,7 +21,8 @@ from .trust import owned
 
 MAGIC = b"summcheck source cache\n"
 MAX_ENTRY_BYTES = 1 << 30  # decompressed; a larger entry is not written, and not read
-MAX_ENTRIES = 256  # files kept in the folder; the least recently used go first
+MAX_ENTRIES = 256  # source and structure entries kept; the least recently used go first
+MAX_OUTCOMES = 4096  # outcome entries kept (a few kB each), apart from those
 STALE_TEMPORARY = 3600  # seconds after which a temporary file left by a killed run is removed
 
 
@@ -87,21 +90,35 @@ def _prepare(folder: Path) -> None:
 
 
 def _prune(folder: Path) -> None:
-    """Keep the folder to MAX_ENTRIES entries, and remove stale temporary files."""
-    entries, now = [], time.time()
+    """Keep the folder to MAX_ENTRIES entries of loaded sources and MAX_OUTCOMES outcomes, and
+    remove stale temporary files. Only the names are read unless a kind is over its limit (a
+    folder of thousands of outcomes is not stat'ed at every write)."""
+    loaded: list[str] = []
+    outcomes: list[str] = []
+    now = time.time()
     with os.scandir(folder) as found:
         for item in found:
-            try:
-                info = item.stat(follow_symlinks=False)
-            except OSError:
-                continue
             if item.name.startswith(".tmp-"):
-                if now - info.st_mtime > STALE_TEMPORARY:
+                try:
+                    stale = now - item.stat(follow_symlinks=False).st_mtime > STALE_TEMPORARY
+                except OSError:
+                    continue
+                if stale:
                     with contextlib.suppress(OSError):
                         os.unlink(item.path)
             elif item.name.endswith((".source", ".structure")):
-                entries.append((info.st_mtime, item.path))
-    if len(entries) > MAX_ENTRIES:
-        for _, old in sorted(entries)[:len(entries) - MAX_ENTRIES]:
+                loaded.append(item.path)
+            elif item.name.endswith(".outcome"):
+                outcomes.append(item.path)
+    for paths, limit in ((loaded, MAX_ENTRIES), (outcomes, MAX_OUTCOMES)):
+        if len(paths) <= limit:
+            continue
+        dated = []
+        for path in paths:
+            try:
+                dated.append((os.lstat(path).st_mtime, path))
+            except OSError:
+                continue
+        for _, old in sorted(dated)[:len(dated) - limit]:
             with contextlib.suppress(OSError):
                 os.unlink(old)

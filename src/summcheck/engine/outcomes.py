@@ -1,0 +1,260 @@
+"""Reusing the whole outcome of a summary whose inputs are all unchanged.
+
+Before the stages run, `outcome_key` resolves the summary's inputs as the load stage does
+(front matter, options, configuration, the claims file's own `source:`), cheaply, and hashes
+everything the outcome depends on:
+
+- the bytes (sha256) of the summary, the claims file, the source and the structure sidecar
+  (if any), each with its path as given, its path with symlinks resolved and where it came
+  from; the page-numbers, OCR and sections modes as resolved;
+- the options that change results, as a plain dict built here (never repr, never pickle): the
+  rules selected and ignored, the severities, the rules' options, the synthesis labels, the
+  modal lexicon's additions, the options given on the command line or to the API, and the
+  configuration's per-file-ignores, allow-outside, `summaries` mapping and location;
+- the current folder (reports show paths relative to it), summcheck's version and code stamp,
+  Python's and Unicode's versions, PyMuPDF's and the Markdown parser's builds, and FORMAT.
+
+Anything that cannot be resolved or read gives no key: the summary is checked as always (and
+the check says what is wrong). An outcome that is an InputError is never stored.
+
+The entry, `<key>.outcome` in the cache folder (sources.cache, the same store and the same
+trust as the source entries), holds the SummaryReport's fields and each finding as a list. It
+is believed only once checked field by field against this run (`check_outcome`): the key, the
+paths this run would show, counts that are whole numbers, every rule code known and enabled,
+its name and severity those this run gives it, lines and columns positive. Anything else is a
+corrupt entry: ignored, the summary checked and the entry written anew. An outcome is stored
+only when its own entry passes that check, and when the inputs hash as they did before the
+check (a file edited during the check leaves nothing behind).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..confine import refuse_special
+from ..inputs.resolution import FILES, resolve_inputs
+from ..inputs.summaries import read_front_matter
+from ..model import SEVERITY_RANK, Finding
+from ..report.model import SummaryReport
+from ..rules import all_rules
+from ..sources.cache import keys
+from ..sources.cache.entries import Corrupt, _is_int, _is_str, _need, _record
+from .options import Options
+
+FORMAT = 1  # bump when what an outcome entry holds, or how it is read, changes
+FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
+          "verified", "notes", "findings"}
+MAX_HASHED = 1 << 31  # a larger input is not hashed (its load fails anyway): no reuse
+
+
+class _NoKey(Exception):
+    """This summary's outcome cannot be keyed: check it as always."""
+
+
+@dataclass(frozen=True)
+class OutcomeKey:
+    """The key of one summary's outcome and the paths that outcome may show."""
+
+    key: str
+    summary: str
+    claims: str
+    source: str
+
+
+# ---------------------------------------------------------------- the key
+
+
+def outcome_key(summary: Path, options: Options) -> OutcomeKey | None:
+    """The key of `summary`'s outcome under `options`, or None: no cache folder, or an input
+    that cannot be resolved or read (the check then runs, and reports it)."""
+    cache = options.cache
+    if cache is None or not cache.stores:
+        return None
+    try:
+        return _outcome_key(Path(summary), options)
+    except Exception:  # noqa: BLE001 - _NoKey, an InputError, an OSError, …: check as always
+        return None
+
+
+def _outcome_key(summary: Path, options: Options) -> OutcomeKey:
+    refuse_special(summary, "summary")
+    files: dict[str, dict] = {"summary": _file(summary, "summary")}
+    front = read_front_matter(summary)
+    if not isinstance(front, dict):
+        raise _NoKey
+    inputs = resolve_inputs(summary, front, options.config, options, strict=True)
+    for role in FILES:
+        inputs.check_readable(role)
+    claims = inputs.path("claims")
+    if claims is None:
+        raise _NoKey
+    if inputs.path("source") is None:  # the claims file's own `source:`, as load() reads it
+        from ..claims import load_claims
+
+        named = load_claims(claims).source
+        if named:
+            inputs = inputs.with_claims_source(named)
+            inputs.check_readable("source")
+    source = inputs.path("source")
+    if source is None:
+        raise _NoKey
+    inputs.check_modes()
+    for role in FILES:
+        path = inputs.path(role)
+        if path is not None:
+            files[role] = {**_file(path, role), "origin": getattr(inputs, role).origin}
+    parts = {
+        "format": FORMAT, "type": "outcome",
+        "summcheck": keys.summcheck_version(), "python": list(sys.version_info[:2]),
+        "unicode": unicodedata.unidata_version, "pdf": keys.library_version("pdf"),
+        "markdown": keys.markdown_version(), "cwd": os.getcwd(),
+        "files": files,
+        "modes": {"page_numbers": inputs.page_numbers.value, "ocr": inputs.ocr.value,
+                  "sections": inputs.sections.value},
+        "options": options_digest(options),
+    }
+    text = json.dumps(parts, sort_keys=True, ensure_ascii=True, allow_nan=False)
+    return OutcomeKey(hashlib.sha256(text.encode("ascii")).hexdigest(), str(summary),
+                      str(claims), str(source))
+
+
+def _file(path: Path, role: str) -> dict:
+    """The path as given and resolved, and the sha256 and size of the regular file there."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    digest = hashlib.sha256()
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_HASHED:
+            raise _NoKey
+        size = 0
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+            size += len(chunk)
+    return {"path": str(path), "real": os.path.realpath(path), "sha256": digest.hexdigest(),
+            "size": size}
+
+
+def options_digest(options: Options) -> dict:
+    """The options that change a summary's outcome, as plain JSON values."""
+    config = options.config
+    if options.lexicon is not None and not config.modality:
+        raise _NoKey  # a lexicon the configuration does not state (an API caller's own)
+    selection = options.selection
+    given = {name: _plain(getattr(options, name))
+             for name in ("source", "claims", "structure", "ocr", "page_numbers", "sections")}
+    return {
+        "select": None if selection.select is None else [r.code for r in selection.select],
+        "ignore": [r.code for r in selection.ignore],
+        "severity": dict(options.severity),
+        "rule_options": dict(options.rule_options),
+        "synthesis_labels": options.synthesis_labels,
+        "lexicon": config.modality if options.lexicon is not None else None,
+        "given": given,
+        "config": {
+            "path": _plain(config.path), "root": os.path.realpath(config.root),
+            "per_file_ignores": config.per_file_ignores, "allow_outside": config.allow_outside,
+            "summaries": [{name: _plain(getattr(m, name)) for name in
+                           ("pattern", "source", "claims", "ocr", "page_numbers", "sections",
+                            "structure")} for m in config.summaries],
+        },
+    }
+
+
+def _plain(value: object) -> object:
+    return str(value) if isinstance(value, Path) else value
+
+
+# ---------------------------------------------------------------- the entry
+
+
+def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryReport) -> dict:
+    return {
+        "format": FORMAT, "type": "outcome", "key": key.key, "summary": str(report.path),
+        "source": str(report.source), "claims": str(report.claims),
+        "sentences": report.sentences, "records": report.records, "verified": report.verified,
+        "notes": list(report.notes),
+        "findings": [[f.rule, f.name, f.severity, str(f.path), f.line, f.message, f.column,
+                      f.record_id] for f in findings],
+    }
+
+
+def _count(value: object) -> bool:
+    return _is_int(value) and value >= 0  # type: ignore[operator]
+
+
+def _positive_or_none(value: object) -> bool:
+    return value is None or (_is_int(value) and value >= 1)  # type: ignore[operator]
+
+
+def check_outcome(value: object, key: OutcomeKey, options: Options
+                  ) -> tuple[list[Finding], SummaryReport]:
+    """The findings and report an outcome entry states, when it is one this run could have
+    made for `key` under `options`; else Corrupt."""
+    _need(isinstance(value, dict) and set(value) == FIELDS)
+    entry: dict = value  # type: ignore[assignment]
+    _need(entry["format"] == FORMAT and entry["type"] == "outcome" and entry["key"] == key.key)
+    _need(entry["summary"] == key.summary and entry["source"] == key.source
+          and entry["claims"] == key.claims)
+    _need(all(_count(entry[name]) for name in ("sentences", "records", "verified")))
+    _need(entry["verified"] <= entry["records"])
+    _need(isinstance(entry["notes"], list) and all(map(_is_str, entry["notes"])))
+    _need(isinstance(entry["findings"], list))
+    rules = {rule.code: rule for rule in all_rules()}
+    shown = {key.summary: Path(key.summary), key.claims: Path(key.claims)}
+    findings = []
+    for item in entry["findings"]:
+        code, name, severity, path, line, message, column, record_id = _record(
+            item, (_is_str, _is_str, _is_str, _is_str, _positive_or_none, _is_str,
+                   _positive_or_none, (lambda v: v is None or _is_str(v))))
+        rule = rules.get(code)
+        _need(rule is not None and options.selection.enabled(rule) and name == rule.name)
+        _need(severity in SEVERITY_RANK
+              and severity == options.severity.get(code, rule.severity))  # type: ignore[union-attr]
+        _need(path in shown)
+        findings.append(Finding(code, name, severity, shown[path], line, message, column,
+                                record_id))
+    report = SummaryReport(Path(key.summary), Path(key.source), Path(key.claims),
+                           entry["sentences"], entry["records"], entry["verified"],
+                           list(entry["notes"]))
+    return findings, report
+
+
+# ---------------------------------------------------------------- use
+
+
+def reuse(key: OutcomeKey, options: Options) -> tuple[list[Finding], SummaryReport] | None:
+    """The stored outcome of `key`, or None: absent, untrusted or corrupt."""
+    value = options.cache.read_outcome(key.key)  # type: ignore[union-attr]
+    if value is None:
+        return None
+    try:
+        return check_outcome(value, key, options)
+    except (Corrupt, TypeError, ValueError, KeyError):
+        return None
+
+
+def store(key: OutcomeKey, summary: Path, options: Options, findings: list[Finding],
+          report: SummaryReport) -> None:
+    """Store a successful outcome under `key`, when the inputs still hash to it and the entry
+    reads back as this outcome."""
+    if outcome_key(summary, options) != key:
+        return  # an input changed during the check (or can no longer be read)
+    entry = outcome_entry(key, findings, report)
+    try:
+        again = check_outcome(json.loads(json.dumps(entry)), key, options)
+    except (Corrupt, TypeError, ValueError):
+        return
+    if again != (findings, report):
+        return
+    options.cache.write_outcome(key.key, entry)  # type: ignore[union-attr]
+
+
+__all__ = ["FORMAT", "OutcomeKey", "outcome_key", "options_digest", "outcome_entry",
+           "check_outcome", "reuse", "store"]
