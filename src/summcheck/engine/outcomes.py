@@ -44,7 +44,7 @@ from ..model import SEVERITY_RANK, Finding
 from ..report.model import SummaryReport
 from ..rules import all_rules
 from ..sources.cache import keys
-from ..sources.cache.entries import Corrupt, _is_int, _is_str, _need, _record
+from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
 FORMAT = 1  # bump when what an outcome entry holds, or how it is read, changes
@@ -186,38 +186,38 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
 
 
 def _count(value: object) -> bool:
-    return _is_int(value) and value >= 0  # type: ignore[operator]
+    return is_int(value) and value >= 0  # type: ignore[operator]
 
 
 def _positive_or_none(value: object) -> bool:
-    return value is None or (_is_int(value) and value >= 1)  # type: ignore[operator]
+    return value is None or (is_int(value) and value >= 1)  # type: ignore[operator]
 
 
 def check_outcome(value: object, key: OutcomeKey, options: Options
                   ) -> tuple[list[Finding], SummaryReport]:
     """The findings and report an outcome entry states, when it is one this run could have
     made for `key` under `options`; else Corrupt."""
-    _need(isinstance(value, dict) and set(value) == FIELDS)
+    need(isinstance(value, dict) and set(value) == FIELDS)
     entry: dict = value  # type: ignore[assignment]
-    _need(entry["format"] == FORMAT and entry["type"] == "outcome" and entry["key"] == key.key)
-    _need(entry["summary"] == key.summary and entry["source"] == key.source
+    need(entry["format"] == FORMAT and entry["type"] == "outcome" and entry["key"] == key.key)
+    need(entry["summary"] == key.summary and entry["source"] == key.source
           and entry["claims"] == key.claims)
-    _need(all(_count(entry[name]) for name in ("sentences", "records", "verified")))
-    _need(entry["verified"] <= entry["records"])
-    _need(isinstance(entry["notes"], list) and all(map(_is_str, entry["notes"])))
-    _need(isinstance(entry["findings"], list))
+    need(all(_count(entry[name]) for name in ("sentences", "records", "verified")))
+    need(entry["verified"] <= entry["records"])
+    need(isinstance(entry["notes"], list) and all(map(is_str, entry["notes"])))
+    need(isinstance(entry["findings"], list))
     rules = {rule.code: rule for rule in all_rules()}
     shown = {key.summary: Path(key.summary), key.claims: Path(key.claims)}
     findings = []
     for item in entry["findings"]:
-        code, name, severity, path, line, message, column, record_id = _record(
-            item, (_is_str, _is_str, _is_str, _is_str, _positive_or_none, _is_str,
-                   _positive_or_none, (lambda v: v is None or _is_str(v))))
+        code, name, severity, path, line, message, column, record_id = typed_fields(
+            item, (is_str, is_str, is_str, is_str, _positive_or_none, is_str,
+                   _positive_or_none, (lambda v: v is None or is_str(v))))
         rule = rules.get(code)
-        _need(rule is not None and options.selection.enabled(rule) and name == rule.name)
-        _need(severity in SEVERITY_RANK
+        need(rule is not None and options.selection.enabled(rule) and name == rule.name)
+        need(severity in SEVERITY_RANK
               and severity == options.severity.get(code, rule.severity))  # type: ignore[union-attr]
-        _need(path in shown)
+        need(path in shown)
         findings.append(Finding(code, name, severity, shown[path], line, message, column,
                                 record_id))
     report = SummaryReport(Path(key.summary), Path(key.source), Path(key.claims),

@@ -45,38 +45,38 @@ def structure_entry(structure: Structure, key: str) -> dict:
 # ---------------------------------------------------------------- entries: read and check
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_number(value: object) -> bool:
+def is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _need(condition: bool) -> None:
+def need(condition: bool) -> None:
     if not condition:
         raise Corrupt
 
 
-def _record(value: object, types: tuple) -> list:
+def typed_fields(value: object, types: tuple) -> list:
     """A list of `len(types)` items, each passing its check."""
-    _need(isinstance(value, list) and len(value) == len(types))
+    need(isinstance(value, list) and len(value) == len(types))
     for item, check in zip(value, types):  # type: ignore[arg-type]
-        _need(check(item))
+        need(check(item))
     return value  # type: ignore[return-value]
 
 
-def _is_str(value: object) -> bool:
+def is_str(value: object) -> bool:
     return isinstance(value, str)
 
 
-def _is_bool(value: object) -> bool:
+def is_bool(value: object) -> bool:
     return isinstance(value, bool)
 
 
 def _header(value: object, kind: str, key: str, fields: set[str]) -> dict:
-    _need(isinstance(value, dict) and set(value) == fields)
-    _need(value["format"] == FORMAT and value["type"] == kind and value["key"] == key)  # type: ignore[index]
+    need(isinstance(value, dict) and set(value) == fields)
+    need(value["format"] == FORMAT and value["type"] == kind and value["key"] == key)  # type: ignore[index]
     return value  # type: ignore[return-value]
 
 
@@ -89,31 +89,31 @@ def check_source(value: object, key: str, origin: dict) -> dict:
     """`value` when it is a source entry of `key` made from the bytes `origin` describes
     (sha256, size), else Corrupt."""
     entry = _header(value, "source", key, SOURCE_FIELDS)
-    _need(entry["source"] == origin)
-    _need(entry["kind"] == "pdf" and _is_str(entry["text"]))
+    need(entry["source"] == origin)
+    need(entry["kind"] == "pdf" and is_str(entry["text"]))
     text, pages = entry["text"], entry["pages"]
-    _need(isinstance(pages, list) and len(pages) >= 1)
+    need(isinstance(pages, list) and len(pages) >= 1)
     end = -1
     for page in pages:
-        _record(page, ((lambda v: v is None or _is_str(v)), _is_int, _is_int))
+        typed_fields(page, ((lambda v: v is None or is_str(v)), is_int, is_int))
         # A PDF's pages follow one another, a form feed between two of them.
-        _need(page[1] == end + 1 and page[1] <= page[2] and (end < 0 or text[end] == "\f"))
+        need(page[1] == end + 1 and page[1] <= page[2] and (end < 0 or text[end] == "\f"))
         end = page[2]
-    _need(pages[0][1] == 0 and end == len(text))
+    need(pages[0][1] == 0 and end == len(text))
     for flag in ("has_labels", "ocr", "lazy_fonts"):
-        _need(_is_bool(entry[flag]))
-    _need(entry["has_labels"] == any(p[0] is not None for p in pages))
-    _need(isinstance(entry["notes"], list) and all(map(_is_str, entry["notes"])))
-    _need(isinstance(entry["outline"], list))
+        need(is_bool(entry[flag]))
+    need(entry["has_labels"] == any(p[0] is not None for p in pages))
+    need(isinstance(entry["notes"], list) and all(map(is_str, entry["notes"])))
+    need(isinstance(entry["outline"], list))
     for item in entry["outline"]:
-        _record(item, (_is_int, _is_str, _is_int, (lambda v: v is None or _is_number(v))))
-        _need(0 <= item[2] <= len(pages))
-    _need(isinstance(entry["fonts"], list))
+        typed_fields(item, (is_int, is_str, is_int, (lambda v: v is None or is_number(v))))
+        need(0 <= item[2] <= len(pages))
+    need(isinstance(entry["fonts"], list))
     lines = text.count("\n") + 1
     for item in entry["fonts"]:
-        _record(item, (_is_int, _is_number, _is_bool, _is_number, _is_number))
-        _need(1 <= item[0] <= lines)
-    _need(entry["body_font"] is None or _is_number(entry["body_font"]))
+        typed_fields(item, (is_int, is_number, is_bool, is_number, is_number))
+        need(1 <= item[0] <= lines)
+    need(entry["body_font"] is None or is_number(entry["body_font"]))
     return entry
 
 
@@ -147,20 +147,20 @@ def source_document(entry: dict, path: Path, data: bytes) -> SourceDocument:
 def check_structure(value: object, key: str, doc: SourceDocument) -> Structure:
     """The structure a `value` of `key` states for `doc`, else Corrupt."""
     entry = _header(value, "structure", key, STRUCTURE_FIELDS)
-    _need(_is_str(entry["method"]))
+    need(is_str(entry["method"]))
     size, lines, pages = len(doc.text), len(doc.line_starts), max(1, len(doc.pages))
     sections, decisions = entry["sections"], entry["decisions"]
-    _need(isinstance(sections, list) and isinstance(decisions, list))
+    need(isinstance(sections, list) and isinstance(decisions, list))
     out = []
     for item in sections:
-        ident, title, start, end, line, level, evidence = _record(
-            item, (_is_str, _is_str, _is_int, _is_int, _is_int, _is_int, _is_str))
-        _need(0 <= start <= end <= size and 1 <= line <= lines and level >= 0)
+        ident, title, start, end, line, level, evidence = typed_fields(
+            item, (is_str, is_str, is_int, is_int, is_int, is_int, is_str))
+        need(0 <= start <= end <= size and 1 <= line <= lines and level >= 0)
         out.append(Section(ident, title, Span(start, end), line, level, evidence))
     kept = []
     for item in decisions:
-        line, page, text, ident, keep, reason = _record(
-            item, (_is_int, _is_int, _is_str, _is_str, _is_bool, _is_str))
-        _need(1 <= line <= lines and 1 <= page <= pages)
+        line, page, text, ident, keep, reason = typed_fields(
+            item, (is_int, is_int, is_str, is_str, is_bool, is_str))
+        need(1 <= line <= lines and 1 <= page <= pages)
         kept.append(HeadingDecision(line, page, text, ident, keep, reason))
     return Structure(out, kept, entry["method"])
