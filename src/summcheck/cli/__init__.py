@@ -1,0 +1,63 @@
+"""Command line: check, audit, explain, locate, outline (and the optional extract stage).
+
+common holds the typer app and what its commands share (the option enums and help texts, fail,
+use_color, write_atomically); checking has check and parse_check_args (the Action's `args`);
+inspection has explain, locate, outline and table; corpus has audit and extract. The commands
+are registered on `app` here, in the order `summcheck --help` lists them. Each command imports
+what it runs when it runs: `import summcheck.cli` stays cheap (benchmarks/bench_startup.py).
+"""
+from __future__ import annotations
+
+import gc
+import os
+import sys
+
+from ..display import printable
+from ..interrupt import Interrupted, interruptions_raised
+from .checking import check, parse_check_args
+from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, FailOn,
+                     Format, OneLineErrors, PageNumbers, Sections, app, cwd_relative, fail,
+                     main_options, usage_message, use_color, write_atomically)
+from .corpus import AuditEngine, audit, extract
+from .inspection import OutlineFormat, explain, locate, outline, parse_cli_locator, table
+
+__all__ = [
+    "ALLOW_OUTSIDE_HELP", "CACHE_HELP", "SECTIONS_HELP", "STRUCTURE_HELP", "AuditEngine", "FailOn",
+    "Format", "OneLineErrors", "OutlineFormat", "PageNumbers", "Sections", "app", "audit",
+    "check", "cwd_relative", "explain", "extract", "fail", "locate", "main", "main_options",
+    "outline", "parse_check_args", "parse_cli_locator", "table", "usage_message", "use_color",
+    "write_atomically",
+]
+
+for _command in (check, explain, locate, outline, table, audit, extract):
+    app.command()(_command)
+del _command
+
+
+def main() -> None:
+    """Entry point: no traceback for any failure, exit 2 when the check could not run."""
+    # PyMuPDF 2 imports its optional layout-analysis and Markdown helpers (numpy, onnxruntime) on
+    # import when installed: half a second spent on nothing `get_text()` needs. The command line
+    # owns its process, so it blocks them; the Python API leaves a caller's imports alone.
+    for optional in ("pymupdf.layout", "pymupdf4llm"):
+        sys.modules.setdefault(optional, None)  # type: ignore[arg-type]
+    # A run allocates hundreds of thousands of small objects (the words of a long source) and no
+    # reference cycles worth collecting before the process ends: the cyclic collector only costs.
+    gc.disable()
+    try:
+        with interruptions_raised():
+            app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        print(f"summcheck: {Interrupted('SIGINT').cause()}", file=sys.stderr)
+        sys.exit(2)
+    except Interrupted as exc:
+        print(f"summcheck: {exc.cause()}", file=sys.stderr)
+        sys.exit(2)
+    except Exception as exc:  # an internal error must still end with one line and exit 2
+        if os.environ.get("SUMMCHECK_DEBUG"):
+            raise
+        print(f"summcheck: internal error: {type(exc).__name__}: {printable(str(exc))} "
+              f"(set SUMMCHECK_DEBUG=1 for a traceback)", file=sys.stderr)
+        sys.exit(2)

@@ -1,0 +1,49 @@
+"""`summcheck audit`: a corpus of summaries listed in a manifest; and `summcheck extract`, the
+optional claim-extraction stage's placeholder when it is not installed."""
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..model import InputError
+from .common import ALLOW_OUTSIDE_HELP, CACHE_HELP, FailOn, cwd_relative, fail
+
+AuditEngine = Enum("AuditEngine", [(name, name) for name in ("local", "dask")], type=str)
+
+
+def audit(
+    manifest: Path = typer.Argument(..., help="JSONL or CSV: one (summary, claims, source) triple a line; paths relative to the manifest's folder."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="The results, one JSON line a summary (default: MANIFEST's name with .results.jsonl); a re-run resumes it."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: one a CPU; 1: in this process)."),
+    engine: AuditEngine = typer.Option("local", "--engine", help="local: a process pool; dask: dask.distributed (pip install 'summcheck[distributed]')."),
+    address: Optional[str] = typer.Option(None, "--address", help="HOST:PORT of a running dask scheduler (with --engine dask; default: start a local cluster)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Start over: ignore the results already in --output."),
+    select: Optional[List[str]] = typer.Option(None, "--select", help="Rules to run (codes, names, prefixes)."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Rules to skip."),
+    fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Lowest severity that fails the run (default: error)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one above the manifest)."),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+    cache: Optional[bool] = typer.Option(None, "--cache/--no-cache", help=CACHE_HELP),
+) -> None:
+    """Check a corpus of summaries listed in a manifest, sharded by source."""
+    from ..audit import AuditRequest, run_audit
+
+    request = AuditRequest(cwd_relative(manifest), output=output, jobs=jobs,
+                           engine=engine.value, address=address, fresh=fresh, select=select,
+                           ignore=ignore, config=config,
+                           fail_on=fail_on.value if fail_on else None,
+                           allow_outside=allow_outside, cache=cache)
+    try:
+        code = run_audit(request)
+    except InputError as exc:
+        raise fail(str(exc))
+    raise typer.Exit(code)
+
+
+def extract(source: Path = typer.Argument(..., help="Source document.")) -> None:
+    """Extract claim records with a language model (optional extra)."""
+    raise fail("summcheck extract is an optional stage that is not installed: "
+               "pip install 'summcheck[extract]'")

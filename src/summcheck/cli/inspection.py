@@ -1,0 +1,160 @@
+"""The commands that show rather than judge: explain (a rule's documentation), locate (the
+source text at a locator), outline (a source's pages and sections) and table (a summary's
+claim records as an index into its source)."""
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..display import printable
+from ..model import InputError
+from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers,
+                     Sections, cwd_relative, fail, write_atomically)
+
+
+class OutlineFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def explain(
+    rule: Optional[str] = typer.Argument(None, help="Rule code or name, e.g. SUM201 or quote-not-found."),
+    list_rules: bool = typer.Option(False, "--list", help="List every rule."),
+) -> None:
+    """Print a rule's documentation."""
+    from ..rules import all_rules, rule_by_key
+
+    if list_rules or rule is None:
+        for r in all_rules():
+            print(f"{r.code}  {r.name:<28} {r.severity:<8} {r.summary}")
+        return
+    found = rule_by_key(rule)
+    if found is None:
+        raise fail(f"unknown rule {rule!r}; `summcheck explain --list` lists them")
+    print(f"# {found.code} {found.name}\n\nDefault severity: {found.severity}\n\n"
+          f"{found.summary}\n\n{found.doc}")
+
+
+def locate(
+    source: Path = typer.Argument(..., help="Source document."),
+    locator: str = typer.Argument(..., help="A locator such as 'p. 17' or 'section 4.2', or a "
+                                            "record's locator object as JSON: "
+                                            "'{\"page\": 17}', '{\"lines\": [120, 134]}', "
+                                            "'{\"start_char\": 1234, \"end_char\": 1300}'."),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
+    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
+) -> None:
+    """Print the source text at a locator."""
+    from ..resolve import Resolver
+    from ..sources import load_source
+
+    try:
+        doc = load_source(source, page_numbers=page_numbers.value, sections=sections.value,
+                          structure=structure)
+        if structure is not None:
+            doc.structure  # noqa: B018 - a broken sidecar is an error even for 'p. 4'
+        parsed = parse_cli_locator(locator)
+        resolver = Resolver(doc, page_numbers.value)  # type: ignore[arg-type]
+        for part in parsed.parts:
+            resolution = resolver.resolve(part)
+            if not resolution.ok:
+                raise InputError(f"{source}: {part.describe()}: {resolution.message}")
+            if resolution.problem == "ambiguous":
+                print(f"summcheck: warning: {printable(resolution.message)}", file=sys.stderr)
+            for span in resolution.spans:
+                print(f"== {part.describe()} (characters {span.start}–{span.end}, "
+                      f"lines {doc.line_of(span.start)}–{doc.line_of(max(span.start, span.end - 1))})")
+                print(doc.text[span.start:span.end].rstrip("\n\f"))
+    except InputError as exc:
+        raise fail(str(exc))
+
+
+def parse_cli_locator(text: str):
+    """A locator as text (`p. 17`, `section 4.2`) or, starting with `{`, a record's locator
+    object as JSON (`{"page": 17}`, `{"section": "4.2"}`, `{"lines": [120, 134]}`,
+    `{"start_char": 1234, "end_char": 1300}`), parsed as a claim record's locator is."""
+    import json
+
+    from ..locators import LocatorSyntaxError, parse_locator, parse_record_locator
+
+    try:
+        if text.lstrip().startswith("{"):
+            try:
+                value = json.loads(text)
+            except ValueError as exc:
+                raise InputError(f"malformed locator {text!r}: not a JSON object ({exc})")
+            return parse_record_locator(value)
+        return parse_locator(text)
+    except LocatorSyntaxError as exc:
+        raise InputError(f"malformed locator {text!r}: {exc}")
+
+
+def outline(
+    source: Path = typer.Argument(..., help="Source document."),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
+    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
+    output_format: OutlineFormat = typer.Option(OutlineFormat.text, "--format", "-f",
+                                                help="text or json (schemas/outline.schema.json)."),
+    explain: bool = typer.Option(False, "--explain", help="List every heading candidate and why "
+                                                          "it was kept or dropped."),
+) -> None:
+    """List the pages, page labels and sections a source offers."""
+    from ..report.outline import render_json, render_text
+    from ..sources import load_source
+
+    render = render_json if output_format is OutlineFormat.json else render_text
+    try:
+        doc = load_source(source, page_numbers=page_numbers.value, sections=sections.value,
+                          structure=structure)
+        rendered = render(doc, source, explain=explain, page_numbers=page_numbers.value)
+    except InputError as exc:
+        raise fail(str(exc))
+    sys.stdout.write(rendered)
+
+
+def table(
+    summary: Path = typer.Argument(..., help="Summary file (its front matter names source and claims)."),
+    source: Optional[Path] = typer.Option(None, "--source", help="Source document (overrides front matter)."),
+    claims: Optional[Path] = typer.Option(None, "--claims", help="Claim records (overrides front matter)."),
+    output_format: str = typer.Option("markdown", "--format", "-f", help="markdown or json."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the table to FILE."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one)."),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+    cache: Optional[bool] = typer.Option(None, "--cache/--no-cache", help=CACHE_HELP),
+) -> None:
+    """Print the claim records as an index into the source, grouped by topic."""
+    import dataclasses
+    import json
+
+    from ..claim_index import claim_index, render_markdown
+    from ..engine import analyse_summary
+    from ..output import guard_output, run_inputs
+    from ..settings import CheckRequest
+
+    try:
+        if output_format not in ("markdown", "json"):
+            raise InputError(f"--format: {output_format!r} is not markdown or json")
+        summary = cwd_relative(summary)
+        request = CheckRequest([summary], source=source, claims=claims, config=config,
+                               allow_outside=allow_outside, cache=cache)
+        options = request.options(request.settings())
+        if output is not None:
+            guard_output(output, run_inputs([summary], options), what="table")
+        rows = claim_index(analyse_summary(summary, options))
+    except InputError as exc:
+        raise fail(str(exc))
+    if output_format == "json":
+        rendered = json.dumps({"claims": [dataclasses.asdict(r) for r in rows]},
+                              ensure_ascii=False, indent=2) + "\n"
+    else:
+        rendered = render_markdown(rows, summary.name)
+    if output is None:
+        sys.stdout.write(rendered)
+    else:
+        write_atomically(output, rendered, "table")
