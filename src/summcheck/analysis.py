@@ -232,15 +232,63 @@ def earliest_overlapping(spans: list[tuple[int, int, int]]) -> dict[int, int]:
     """For spans (start, end, owner), each owner's smallest other owner below it whose span
     overlaps one of its own (a common stretch of positive length), or no entry if none.
 
-    Linear in spans up to a log factor: equal spans are taken together (records often quote
-    one passage), the distinct ones are swept by end, each inserted (by start) into a Fenwick
-    tree of least owners over the distinct ends, and each asks for the least owner among
-    spans that start before its end and end after its start. A query counts the span itself,
-    which is harmless: an owner below the asking one is never the asker.
+    The distinct spans are swept by start into groups that overlap among themselves (a span
+    starting at or after the furthest end so far begins a new group): spans of different
+    groups never overlap, and most quotes stand apart, so most groups are one span. A small
+    group is compared pair by pair; a large one (one passage quoted by thousands of records)
+    goes to `_earliest_in_group`, linear up to a log factor.
     """
     owners_of: dict[tuple[int, int], list[int]] = {}
     for start, end, owner in spans:
         owners_of.setdefault((start, end), []).append(owner)
+    earliest: dict[int, int] = {}
+    group: list[tuple[int, int]] = []
+    furthest = 0
+    for place in sorted(owners_of):
+        if group and place[0] >= furthest:
+            _solve_group(group, owners_of, earliest)
+            group = []
+        if not group or place[1] > furthest:
+            furthest = place[1]
+        group.append(place)
+    if group:
+        _solve_group(group, owners_of, earliest)
+    return earliest
+
+
+SMALL_GROUP = 16  # places compared pair by pair; a larger group goes to the Fenwick sweep
+
+
+def _solve_group(group: list[tuple[int, int]], owners_of: dict[tuple[int, int], list[int]],
+                 earliest: dict[int, int]) -> None:
+    if len(group) > SMALL_GROUP:
+        found = _earliest_in_group({place: owners_of[place] for place in group})
+    else:
+        least_of = {place: min(owners_of[place]) for place in group}
+        found = {}
+        for place in group:
+            least = None  # the place itself counts (several owners quote one passage)
+            for other in group:
+                if other[0] < place[1] and place[0] < other[1] and (
+                        least is None or least_of[other] < least):
+                    least = least_of[other]
+            for owner in owners_of[place]:
+                if least is not None and least < owner and least < found.get(owner, owner):
+                    found[owner] = least
+    for owner, least in found.items():  # an owner's spans may stand in several groups
+        if least < earliest.get(owner, owner):
+            earliest[owner] = least
+
+
+def _earliest_in_group(owners_of: dict[tuple[int, int], list[int]]) -> dict[int, int]:
+    """`earliest_overlapping` for the spans of one group, by owners of each distinct span.
+
+    Linear in spans up to a log factor: the distinct spans are swept by end, each inserted
+    (by start) into a Fenwick tree of least owners over the distinct ends, and each asks for
+    the least owner among spans that start before its end and end after its start. A query
+    counts the span itself, which is harmless: an owner below the asking one is never the
+    asker.
+    """
     if not owners_of:
         return {}
     least_of = {place: min(owners) for place, owners in owners_of.items()}
