@@ -13,6 +13,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from cache_files import read_entry, write_entry
 from conftest import run_summcheck
 from pdf_builder import make_pdf
 
@@ -113,14 +114,6 @@ def entries(folder: Path, suffix: str = "") -> list[Path]:
                   if p.name.endswith((".source", ".structure")) and p.name.endswith(suffix))
 
 
-def read_entry(path: Path) -> dict:
-    blob = path.read_bytes()
-    assert blob.startswith(MAGIC)
-    return json.loads(zlib.decompress(blob[len(MAGIC):]))
-
-
-def write_entry(path: Path, value) -> None:
-    path.write_bytes(MAGIC + zlib.compress(json.dumps(value).encode("utf-8")))
 
 
 def load(path: Path, folder: Path | None, **options):
@@ -417,6 +410,19 @@ def _write_many(pdf: str, folder: str, barrier, rounds: int) -> None:
         cache._write(entry.name, read_entry(entry))
 
 
+def _two_writers(context, pdf: Path, folder: Path, rounds: int) -> list:
+    """The exit codes of two processes that load `pdf` through `folder` `rounds` times,
+    starting together."""
+    barrier = context.Barrier(2)
+    workers = [context.Process(target=_write_many, args=(str(pdf), str(folder), barrier, rounds))
+               for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+    return [worker.exitcode for worker in workers]
+
+
 def test_two_processes_writing_one_entry_at_once_leave_one_valid_entry(tmp_path, folder):
     try:
         context = multiprocessing.get_context("fork")
@@ -424,14 +430,7 @@ def test_two_processes_writing_one_entry_at_once_leave_one_valid_entry(tmp_path,
         pytest.skip("no fork here")
     pdf = _pdf(tmp_path)
     load(pdf, folder)  # so that both write (and read) the same entries from the start
-    barrier = context.Barrier(2)
-    workers = [context.Process(target=_write_many, args=(str(pdf), str(folder), barrier, 15))
-               for _ in range(2)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(120)
-    assert [worker.exitcode for worker in workers] == [0, 0]
+    assert _two_writers(context, pdf, folder, rounds=15) == [0, 0]
     assert sorted(p.suffix for p in entries(folder)) == [".source", ".structure"]
     assert not [p for p in folder.iterdir() if p.name.startswith(".tmp-")]
     cache = SourceCache(folder)
@@ -446,14 +445,7 @@ def test_two_cold_runs_at_once_both_succeed(tmp_path, folder):
     except ValueError:
         pytest.skip("no fork here")
     pdf = _pdf(tmp_path)
-    barrier = context.Barrier(2)
-    workers = [context.Process(target=_write_many, args=(str(pdf), str(folder), barrier, 1))
-               for _ in range(2)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(120)
-    assert [worker.exitcode for worker in workers] == [0, 0]
+    assert _two_writers(context, pdf, folder, rounds=1) == [0, 0]
     same_document(load(pdf, folder), load_source(pdf))
 
 

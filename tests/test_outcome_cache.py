@@ -8,15 +8,15 @@ import json
 import os
 import shutil
 import subprocess
-import zlib
 from pathlib import Path
 
 import pytest
+from cache_files import read_entry, write_entry
 from conftest import run_summcheck
 
 import summcheck.engine.run
 from summcheck.sources import cache as cache_module
-from summcheck.sources.cache import FOLDER_NAME, MAGIC
+from summcheck.sources.cache import FOLDER_NAME
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -68,14 +68,6 @@ def outcomes(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.outcome")) if folder.is_dir() else []
 
 
-def read_entry(path: Path) -> dict:
-    blob = path.read_bytes()
-    assert blob.startswith(MAGIC)
-    return json.loads(zlib.decompress(blob[len(MAGIC):]))
-
-
-def write_entry(path: Path, value) -> None:
-    path.write_bytes(MAGIC + zlib.compress(json.dumps(value).encode("utf-8")))
 
 
 # ---------------------------------------------------------------- hit
