@@ -107,3 +107,32 @@ def test_a_long_run_shows_each_summary_and_stage_on_stderr(corpus, monkeypatch):
     shown = terminal.getvalue()
     assert len(report.summaries) == 2
     assert "0/2" in shown and "rfc3986/summary.md: " in shown and "defects/summary.md: " in shown
+
+
+@pytest.mark.parametrize("was_enabled", [True, False])
+def test_the_api_pauses_the_collector_and_gives_it_back_as_it_was(corpus, monkeypatch,
+                                                                   was_enabled):
+    import gc
+
+    import summcheck
+    import summcheck.api
+    from summcheck import settings
+
+    seen: list[bool] = []
+    real = settings.CheckRequest.check
+
+    def spy(self, *args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(settings.CheckRequest, "check", spy)
+    monkeypatch.chdir(corpus)
+    (gc.enable if was_enabled else gc.disable)()
+    try:
+        summcheck.check("rfc3986/summary.md")
+        assert seen == [False] and gc.isenabled() is was_enabled
+        with pytest.raises(summcheck.api.InputError):
+            summcheck.check("rfc3986/missing.md")
+        assert gc.isenabled() is was_enabled
+    finally:
+        gc.enable()
