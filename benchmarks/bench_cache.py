@@ -67,7 +67,7 @@ def worker(mode: str, data: Path, folder: Path) -> None:
     os.environ["SUMMCHECK_CACHE_DIR"] = str(folder)
     if mode == "load":
         start = time.perf_counter()
-        doc = load_source(pdf, cache=SourceCache(folder))
+        doc = load_source(pdf, cache=SourceCache(folder, named=True))
         loaded = time.perf_counter()
         sections = len(doc.structure.sections)
         result = {"seconds": loaded - start, "structure": time.perf_counter() - loaded,

@@ -91,9 +91,9 @@ def assert_matches_check(output: Path, expected) -> None:
     for line, (key, report) in zip(text.splitlines(), expected):
         value = json.loads(line)
         assert value["entry"] == key
-        settings = json.dumps(value["settings"])
+        settings, inputs = json.dumps(value["settings"]), json.dumps(value["inputs"])
         assert line == (f'{{"entry":{json.dumps(key, separators=(",", ":"))},'
-                        f'"settings":{settings},"report":{report}}}')
+                        f'"settings":{settings},"inputs":{inputs},"report":{report}}}')
 
 
 def audit(run_line, root: Path, *args: str):
@@ -128,6 +128,28 @@ def test_the_cache_serves_an_audit_and_no_cache_keeps_none(corpus, expected, run
     for name in ("on.jsonl", "warm.jsonl"):
         assert (tmp_path / name).read_bytes() == (tmp_path / "off.jsonl").read_bytes()
     assert_matches_check(tmp_path / "warm.jsonl", expected)
+
+
+def test_a_resumed_run_checks_again_what_changed_since_and_what_could_not_be_checked(
+        corpus, expected, run_line, tmp_path):
+    output = tmp_path / "out.jsonl"
+    first = audit(run_line, corpus, "-o", str(output), "--jobs", "1", "--no-cache")
+    assert first.code == 1
+    claims = corpus / "corpus" / "rfc3986" / "claims.jsonl"
+    original = claims.read_bytes()
+    try:
+        claims.write_bytes(original.replace(b"may represent", b"may NOT represent", 1))
+        edited = audit(run_line, corpus, "-o", str(output), "--jobs", "1", "--no-cache")
+        alone = run_line("check", "corpus/rfc3986/summary.md", "--format", "json", "--no-cache",
+                         cwd=corpus)
+        line = next(v for v in lines_of(output)
+                    if v["entry"] == {"summary": "rfc3986/summary.md", "claims": None, "source": None})
+        assert line["report"]["findings"] == json.loads(alone.stdout)["findings"] != []
+        assert edited.code == 1
+    finally:
+        claims.write_bytes(original)
+    audit(run_line, corpus, "-o", str(output), "--jobs", "1", "--no-cache")
+    assert_matches_check(output, expected)
 
 
 def assert_totals(text: str, expected) -> None:
@@ -356,6 +378,9 @@ def no_work(*args):
      "m.csv: line 2: claims corpus/fhs/nothing.jsonl not found"),
     ("m.txt", "summary\nfhs/summary.md\n\n", None),  # sniffed as CSV: fine
     ("m.jsonl", "", "m.jsonl: the manifest lists no summary"),
+    # only line feeds end a line: a form feed (or U+2028) does not shift the numbers
+    ("m.jsonl", '\f\n{"summary": "fhs/nothing.md"}\n',
+     "m.jsonl: line 2: summary corpus/fhs/nothing.md not found"),
 ])
 def test_a_bad_manifest_line_is_exit_2_naming_it_before_any_work(corpus, run_line, tmp_path,
                                                                  monkeypatch, name, text,
@@ -373,6 +398,13 @@ def test_a_bad_manifest_line_is_exit_2_naming_it_before_any_work(corpus, run_lin
         return
     assert (result.code, result.stderr) == (2, f"summcheck: error: corpus/{message}\n")
     assert result.stdout == "" and not output.exists()
+
+
+def test_results_that_are_no_regular_file_are_exit_2(corpus, run_line, tmp_path):
+    fifo = tmp_path / "results.fifo"
+    os.mkfifo(fifo)
+    result = run_line("audit", "corpus/manifest.jsonl", "-o", str(fifo), cwd=corpus)
+    assert result.code == 2 and "not a regular file" in result.stderr
 
 
 def test_the_results_never_overwrite_an_input(corpus, run_line):

@@ -117,7 +117,7 @@ def entries(folder: Path, suffix: str = "") -> list[Path]:
 
 
 def load(path: Path, folder: Path | None, **options):
-    doc = load_source(path, cache=SourceCache(folder) if folder is not None else None, **options)
+    doc = load_source(path, cache=SourceCache(folder, named=True) if folder is not None else None, **options)
     doc.structure  # noqa: B018 - found (or read) now
     return doc
 
@@ -234,7 +234,7 @@ def test_summaries_of_one_source_extract_it_once_in_a_run(tmp_path, folder, spy)
 
 def test_the_cache_of_a_run_pickles_as_its_folder(tmp_path, folder):
     case = write_case(tmp_path / "case")
-    cache = SourceCache(folder)
+    cache = SourceCache(folder, named=True)
     load_source(case / "guide.pdf", cache=cache).structure  # noqa: B018
     copy = pickle.loads(pickle.dumps(cache))
     assert copy.folder == folder and not copy._docs
@@ -354,6 +354,16 @@ def _pages_out_of_order(path: Path) -> None:
     write_entry(path, value)
 
 
+def _a_page_past_the_text(path: Path) -> None:
+    value = read_entry(path)
+    if "pages" in value:  # the last page ends the text; one more page after it
+        end = len(value["text"])
+        value["pages"].append([None, end + 1, end + 1])
+    else:
+        value["sections"] = "all of them"
+    write_entry(path, value)
+
+
 def _another_sources_entry(path: Path) -> None:
     value = read_entry(path)
     if "source" in value:
@@ -364,7 +374,8 @@ def _another_sources_entry(path: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", [_truncate, _garbage, _wrong_shape, _spans_out_of_range,
-                                    _wrong_types, _pages_out_of_order, _another_sources_entry])
+                                    _wrong_types, _pages_out_of_order, _a_page_past_the_text,
+                                    _another_sources_entry])
 @pytest.mark.parametrize("suffix", [".source", ".structure"])
 def test_a_corrupt_entry_is_ignored_and_rebuilt(damage, suffix, tmp_path, folder, spy):
     pdf = _pdf(tmp_path)
@@ -404,7 +415,7 @@ def test_an_entry_that_decompresses_without_end_is_corrupt(tmp_path, folder, spy
 def _write_many(pdf: str, folder: str, barrier, rounds: int) -> None:
     barrier.wait()
     for _ in range(rounds):
-        cache = SourceCache(Path(folder))
+        cache = SourceCache(Path(folder), named=True)
         load_source(Path(pdf), cache=cache).structure  # noqa: B018
         entry = next(Path(folder).glob("*.source"))
         cache._write(entry.name, read_entry(entry))
@@ -433,7 +444,7 @@ def test_two_processes_writing_one_entry_at_once_leave_one_valid_entry(tmp_path,
     assert _two_writers(context, pdf, folder, rounds=15) == [0, 0]
     assert sorted(p.suffix for p in entries(folder)) == [".source", ".structure"]
     assert not [p for p in folder.iterdir() if p.name.startswith(".tmp-")]
-    cache = SourceCache(folder)
+    cache = SourceCache(folder, named=True)
     for entry in entries(folder):
         assert cache._read(entry.name) is not None
     same_document(load(pdf, folder), load_source(pdf))
@@ -621,3 +632,20 @@ def test_git_is_asked_from_the_top_of_the_work_tree_as_a_hook_runs_it(tmp_path, 
     assert folder_trusted(tmp_path / "docs" / "sub")  # tracks nothing itself
     monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
     assert not folder_trusted(tmp_path / "docs" / "sub")  # git cannot be asked: not trusted
+
+
+def test_outside_a_git_work_tree_only_a_named_folder_is_believed(tmp_path, monkeypatch):
+    """An archive of a pull request may bring a forged `.summcheck_cache/`; with no git to
+    ask, only the folder SUMMCHECK_CACHE_DIR names is read."""
+    from summcheck.sources.cache import folder_trusted
+
+    monkeypatch.chdir(tmp_path)
+    shipped = tmp_path / FOLDER_NAME
+    shipped.mkdir()
+    assert not folder_trusted(shipped)
+    assert folder_trusted(shipped, named=True)
+    monkeypatch.delenv("SUMMCHECK_CACHE_DIR", raising=False)
+    assert not SourceCache.for_run(tmp_path).named
+    monkeypatch.setenv("SUMMCHECK_CACHE_DIR", str(shipped))
+    assert SourceCache.for_run(tmp_path).named
+    assert pickle.loads(pickle.dumps(SourceCache.for_run(tmp_path))).named

@@ -44,6 +44,7 @@ class ProgressBar:
 
     def __exit__(self, *exc: object) -> None:
         self._timer.cancel()
+        self._timer.join()  # a timer that fired meanwhile has started the bar: stop it after
         self._progress.stop()
 
     def stage_done(self, stage: str, path: Path, seconds: float) -> None:

@@ -87,7 +87,8 @@ def _is_jsonl(path: Path, text: str) -> bool:
 
 
 def _jsonl_rows(path: Path, text: str):
-    for number, line in enumerate(text.splitlines(), 1):
+    # Only line feeds end a line: JSON strings may hold U+2028, form feeds and the like.
+    for number, line in enumerate((part.rstrip("\r") for part in text.split("\n")), 1):
         if not line.strip():
             continue
         try:

@@ -1,12 +1,15 @@
 """The results file of an audit: JSONL, one line a manifest entry.
 
-    {"entry": {"summary": ..., "claims": ..., "source": ...}, "settings": "...", "report": {...}}
+    {"entry": {"summary": ..., "claims": ..., "source": ...}, "settings": "...",
+     "inputs": "...", "report": {...}}
 
 `entry` is the manifest's entry as written (its key), `report` the JSON report that `summcheck
 check SUMMARY --format json` gives for that summary alone (with the entry's claims and source),
-on one line (ASCII, non-ASCII characters as \\u escapes), and `settings` a fingerprint of what
+on one line (ASCII, non-ASCII characters as \\u escapes), `settings` a fingerprint of what
 else decides the findings (summcheck's version, the configuration, --select/--ignore), so that
-a resumed run never mixes results of two settings.
+a resumed run never mixes results of two settings, and `inputs` one of the files the entry
+was checked with (their paths and bytes): a resumed run checks again an entry whose summary,
+claims, source or sidecar changed since, and one that could not be checked.
 
 Lines are written whole and flushed as each shard finishes, in completion order; once every
 shard is done the file is rewritten (atomically) in the manifest's order, so the same inputs
@@ -60,16 +63,48 @@ def report_line(outcome: SummaryOutcome) -> str:
     return compact_json(report_json(outcome))
 
 
-def result_line(entry: Entry, settings: str, report: str) -> str:
+def inputs_digest(paths: Iterable[Path | None], memo: dict[str, str]) -> str:
+    """A short hash of the files an entry is checked with, each by its path and its bytes
+    (`memo`: the bytes' hash by real path, so that a source shared by many entries is read
+    once); a file that cannot be read counts as missing."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(b"\0-" if path is None else b"\0" + os.fsencode(path))
+        if path is None:
+            continue
+        real = os.path.realpath(path)
+        if real not in memo:
+            memo[real] = _file_hash(Path(real))
+        digest.update(memo[real].encode("ascii"))
+    return digest.hexdigest()[:16]
+
+
+def _file_hash(path: Path) -> str:
+    try:
+        if not path.is_file():
+            return "missing"
+        digest = hashlib.sha256()
+        with open(path, "rb") as handle:
+            while chunk := handle.read(1 << 20):
+                digest.update(chunk)
+        return digest.hexdigest()
+    except OSError:
+        return "missing"
+
+
+def result_line(entry: Entry, settings: str, inputs: str, report: str) -> str:
     """The line of the results file for `entry` (`report`: its report_line), newline included."""
     return (f'{{"entry":{json.dumps(entry.key, ensure_ascii=True, separators=(",", ":"))},'
-            f'"settings":{json.dumps(settings)},"report":{report}}}\n')
+            f'"settings":{json.dumps(settings)},"inputs":{json.dumps(inputs)},'
+            f'"report":{report}}}\n')
 
 
-def read_results(path: Path, entries: Iterable[Entry], settings: str
-                 ) -> tuple[dict[str, str], bool]:
+def read_results(path: Path, entries: Iterable[Entry], settings: str,
+                 digests: dict[str, str]) -> tuple[dict[str, str], bool]:
     """The lines already in the results file at `path`, by entry key, and whether the file
-    holds anything else (a partial last line, a repeated entry) that is to be dropped.
+    holds anything else (a partial last line, a repeated entry) that is to be dropped. A line
+    whose inputs changed since (`digests`: each entry's inputs_digest now), or whose summary
+    could not be checked, is dropped too: the entry is checked again.
 
     InputError naming the line for a line that is no result of this audit: not one of ours,
     written with other settings, or of an entry the manifest does not list."""
@@ -101,7 +136,7 @@ def read_results(path: Path, entries: Iterable[Entry], settings: str
         if key not in known:
             raise InputError(f"{path}: line {number}: the results of an entry the manifest "
                              f"does not list ({value['entry'].get('summary')}); {FRESH}")
-        if key in lines:
+        if key in lines or value["inputs"] != digests.get(key) or value["report"].get("errors"):
             extra = True
             continue
         lines[key] = piece.decode("ascii") + "\n"
@@ -113,7 +148,7 @@ def _parse(piece: bytes) -> dict | None:
         value = json.loads(piece.decode("ascii"))
     except (UnicodeDecodeError, ValueError):
         return None
-    if not isinstance(value, dict) or set(value) != {"entry", "settings", "report"}:
+    if not isinstance(value, dict) or set(value) != {"entry", "settings", "inputs", "report"}:
         return None
     if not isinstance(value["entry"], dict) or not isinstance(value["report"], dict):
         return None

@@ -20,13 +20,14 @@ from typing import TextIO
 from ..display import printable
 from ..model import InputError
 from ..output import RunInput, guard_output, write_atomically
+from ..confine import refuse_special
 from ..settings import build_options, discover
 from ..sources.cache import SourceCache
 from ..settings import fail_on as fail_level
 from .engines import check_engine, run_engine
 from .manifest import read_manifest
 from .plan import Shard, entry_inputs, plan_shards, run_inputs_of
-from .results import ResultsWriter, read_results, result_line, settings_fingerprint
+from .results import ResultsWriter, inputs_digest, read_results, result_line, settings_fingerprint
 from .totals import totals_of
 
 
@@ -75,6 +76,8 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
                           *(item for entry, found in zip(entries, inputs, strict=True)
                             for item in run_inputs_of(entry, found))],
                  what="results", fix="name another --output")
+    if output.exists() and not output.is_dir():
+        refuse_special(output, "results file")  # a FIFO would block the read for resuming
     folder = output.parent if str(output.parent) else Path(".")
     if not folder.is_dir() or output.is_dir():
         raise InputError(f"{output}: cannot write the results: "
@@ -82,10 +85,13 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
     shards = plan_shards(entries, inputs)
     fingerprint = settings_fingerprint(settings, request.select, request.ignore)
 
+    memo: dict[str, str] = {}
+    digests = {entry.key_text: inputs_digest(_files(entry, found), memo)
+               for entry, found in zip(entries, inputs, strict=True)}
     lines: dict[str, str] = {}
     dropped = request.fresh
     if not request.fresh:
-        lines, dropped = read_results(output, entries, fingerprint)
+        lines, dropped = read_results(output, entries, fingerprint, digests)
     done = [s for s in shards if all(entries[i].key_text in lines for i in s.entries)]
     kept = {entries[i].key_text for s in done for i in s.entries}
     if len(kept) != len(lines):
@@ -109,7 +115,7 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
                 if isinstance(result, BaseException):
                     failures.append((shard, result))
                     continue
-                new = [result_line(entries[i], fingerprint, report)
+                new = [result_line(entries[i], fingerprint, digests[entries[i].key_text], report)
                        for i, report in zip(shard.entries, result, strict=True)]
                 writer.write(new)
                 lines.update(zip((entries[i].key_text for i in shard.entries), new, strict=True))
@@ -132,6 +138,13 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
     out.write(totals.render())
     out.flush()
     return 2 if failures else totals.exit_code(level)
+
+
+def _files(entry, found) -> list[Path | None]:
+    """The files an entry is checked with, as far as they resolve before its check."""
+    if found is None:
+        return [entry.job.summary, entry.job.claims, entry.job.source]
+    return [entry.job.summary, *(found.path(role) for role in ("claims", "source", "structure"))]
 
 
 def _config(settings) -> list[RunInput]:

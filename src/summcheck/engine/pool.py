@@ -90,4 +90,9 @@ def _start_worker(work: Work, options: Options) -> None:
 def _run_task(batch: Sequence[Any]) -> Any:
     assert _worker is not None
     work, options = _worker
-    return work(batch, options)
+    try:
+        return work(batch, options)
+    finally:
+        # The collector is off in a worker; what a task loaded (a source's text, its
+        # sections: a document refers to itself) is freed between tasks, not never.
+        gc.collect()

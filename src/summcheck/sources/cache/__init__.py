@@ -76,8 +76,9 @@ class SourceCache:
     """The loaded sources of one run: a memo in memory, in front of the cache folder (None:
     the memo alone). Pickled (for a worker process) as its folder alone."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, named: bool = False) -> None:
         self.folder = Path(folder) if folder is not None else None
+        self.named = named  # the user named the folder (SUMMCHECK_CACHE_DIR): see trust.py
         self._entries: OrderedDict[str, dict] = OrderedDict()  # source key → entry
         self._docs: OrderedDict[tuple, SourceDocument] = OrderedDict()
         self._structures: OrderedDict[str, Structure] = OrderedDict()
@@ -85,10 +86,10 @@ class SourceCache:
         self._writable = True
 
     def __getstate__(self) -> dict:
-        return {"folder": self.folder}
+        return {"folder": self.folder, "named": self.named}
 
     def __setstate__(self, state: dict) -> None:
-        self.__init__(state["folder"])  # type: ignore[misc]
+        self.__init__(state["folder"], state["named"])  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"SourceCache({self.folder!r})"
@@ -102,7 +103,9 @@ class SourceCache:
         if not enabled:
             return cls(None)
         named = (os.environ if env is None else env).get(ENV_FOLDER, "")
-        return cls(Path(named) if named else Path(config_root) / FOLDER_NAME)
+        if named:
+            return cls(Path(named), named=True)
+        return cls(Path(config_root) / FOLDER_NAME)
 
     # ------------------------------------------------------------ loading
 
@@ -190,7 +193,7 @@ class SourceCache:
     def _trust(self) -> bool:
         """Whether entries may be read from (and written to) the folder: see the module's doc."""
         if self._trusted is None:
-            self._trusted = self.folder is not None and folder_trusted(self.folder)
+            self._trusted = self.folder is not None and folder_trusted(self.folder, self.named)
         return self._trusted
 
     def _read(self, name: str) -> object | None:

@@ -97,7 +97,8 @@ def check_source(value: object, key: str, origin: dict) -> dict:
     for page in pages:
         typed_fields(page, ((lambda v: v is None or is_str(v)), is_int, is_int))
         # A PDF's pages follow one another, a form feed between two of them.
-        need(page[1] == end + 1 and page[1] <= page[2] and (end < 0 or text[end] == "\f"))
+        need(page[1] == end + 1 and page[1] <= page[2]
+             and (end < 0 or (end < len(text) and text[end] == "\f")))
         end = page[2]
     need(pages[0][1] == 0 and end == len(text))
     for flag in ("has_labels", "ocr", "lazy_fonts"):

@@ -129,6 +129,13 @@ def library_version(kind: str) -> str:
     return ""
 
 
+def checking_libraries() -> str:
+    """The builds of the libraries whose answers a check's findings depend on besides the
+    loaders': rapidfuzz (OCR scores), PyYAML (claims and front matter) and jsonschema."""
+    return ", ".join(f"{package} {_package_stamp(package, '__init__.py')}"
+                     for package in ("rapidfuzz", "yaml", "jsonschema"))
+
+
 def markdown_version() -> str:
     return (f"markdown-it-py {_package_stamp('markdown_it', '__init__.py')}, "
             f"mdit-py-plugins {_package_stamp('mdit_py_plugins', '__init__.py')}")

@@ -18,9 +18,12 @@ def owned(info: os.stat_result) -> bool:
     return geteuid is None or info.st_uid == geteuid()
 
 
-def folder_trusted(folder: Path) -> bool:
+def folder_trusted(folder: Path, named: bool = False) -> bool:
     """Whether a cache folder's entries may be believed: no symlink, the user's own, and no
-    file in it tracked by git (a committed entry is a forgery until proven otherwise)."""
+    file in it tracked by git (a committed entry is a forgery until proven otherwise). Outside
+    a git work tree nothing tells a folder summcheck made from one that came with the files
+    (an archive of a pull request): there only a folder the user `named`
+    (SUMMCHECK_CACHE_DIR) is believed."""
     try:
         info = os.lstat(folder)
     except FileNotFoundError:
@@ -32,7 +35,7 @@ def folder_trusted(folder: Path) -> bool:
     real = Path(os.path.realpath(folder))
     top = next((d for d in (real, *real.parents) if (d / ".git").exists()), None)
     if top is None:
-        return True  # in no git work tree: nothing can have been committed into it
+        return named
     # Asked from the top of the work tree, about the folder, with none of the variables a git
     # hook runs with (GIT_DIR, GIT_INDEX_FILE, … may be relative to where the hook started).
     env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATIONS}
