@@ -22,10 +22,30 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
+@pytest.fixture(scope="module")
+def loaded_sources(tmp_path_factory) -> Path:
+    """A cache folder holding the examples' loaded sources (no outcome): what every test's
+    folder starts with, so that the tests pay for the outcomes they are about, not for
+    extracting the FHS PDF again (the entries are keyed by content, not by path)."""
+    root = tmp_path_factory.mktemp("sources") / "repo"
+    shutil.copytree(EXAMPLES, root / "examples")
+    (root / "summcheck.toml").write_text("", encoding="utf-8")
+    folder = root / "cache"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SUMMCHECK_CACHE_DIR", str(folder))
+        for name in ("fhs", "defects", "rfc3986"):
+            check(root / "examples" / name)
+    for entry in folder.glob("*.outcome"):
+        entry.unlink()
+    return folder
+
+
 @pytest.fixture
-def folder(tmp_path, monkeypatch):
-    """The cache folder of the test (SUMMCHECK_CACHE_DIR)."""
+def folder(tmp_path, monkeypatch, loaded_sources):
+    """The cache folder of the test (SUMMCHECK_CACHE_DIR), with the examples' sources loaded
+    and no outcome."""
     path = tmp_path / "cache"
+    shutil.copytree(loaded_sources, path)
     monkeypatch.setenv("SUMMCHECK_CACHE_DIR", str(path))
     return path
 
@@ -348,8 +368,9 @@ def test_a_broken_claims_record_is_a_finding_and_is_cached(examples, folder, loa
 
 def test_no_cache_reads_and_writes_no_outcome(examples, folder, loads, monkeypatch):
     case = examples / "examples" / "defects"
+    before = sorted(folder.iterdir())
     check(case, "--no-cache")
-    assert not folder.exists()
+    assert sorted(folder.iterdir()) == before and not outcomes(folder)
     check(case)
     (entry,) = outcomes(folder)
     _no_findings(entry)  # a forgery --no-cache must not read
