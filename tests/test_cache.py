@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from cache_files import read_entry, write_entry
+from cache_files import git, read_entry, write_entry
 from conftest import run_summcheck
 from pdf_builder import make_pdf
 
@@ -421,9 +421,13 @@ def _write_many(pdf: str, folder: str, barrier, rounds: int) -> None:
         cache._write(entry.name, read_entry(entry))
 
 
-def _two_writers(context, pdf: Path, folder: Path, rounds: int) -> list:
+def _two_writers(pdf: Path, folder: Path, rounds: int) -> list:
     """The exit codes of two processes that load `pdf` through `folder` `rounds` times,
     starting together."""
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:
+        pytest.skip("no fork here")
     barrier = context.Barrier(2)
     workers = [context.Process(target=_write_many, args=(str(pdf), str(folder), barrier, rounds))
                for _ in range(2)]
@@ -435,13 +439,9 @@ def _two_writers(context, pdf: Path, folder: Path, rounds: int) -> list:
 
 
 def test_two_processes_writing_one_entry_at_once_leave_one_valid_entry(tmp_path, folder):
-    try:
-        context = multiprocessing.get_context("fork")
-    except ValueError:
-        pytest.skip("no fork here")
     pdf = _pdf(tmp_path)
     load(pdf, folder)  # so that both write (and read) the same entries from the start
-    assert _two_writers(context, pdf, folder, rounds=15) == [0, 0]
+    assert _two_writers(pdf, folder, rounds=15) == [0, 0]
     assert sorted(p.suffix for p in entries(folder)) == [".source", ".structure"]
     assert not [p for p in folder.iterdir() if p.name.startswith(".tmp-")]
     cache = SourceCache(folder, named=True)
@@ -451,12 +451,8 @@ def test_two_processes_writing_one_entry_at_once_leave_one_valid_entry(tmp_path,
 
 
 def test_two_cold_runs_at_once_both_succeed(tmp_path, folder):
-    try:
-        context = multiprocessing.get_context("fork")
-    except ValueError:
-        pytest.skip("no fork here")
     pdf = _pdf(tmp_path)
-    assert _two_writers(context, pdf, folder, rounds=1) == [0, 0]
+    assert _two_writers(pdf, folder, rounds=1) == [0, 0]
     same_document(load(pdf, folder), load_source(pdf))
 
 
@@ -475,16 +471,12 @@ def _forge(entry: Path, quote: str) -> None:
     write_entry(entry, value)
 
 
-def _git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
-
-
 def test_a_forged_entry_is_not_trusted_once_git_tracks_it(tmp_path, monkeypatch, spy):
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
     monkeypatch.delenv("SUMMCHECK_CACHE_DIR", raising=False)
     case = write_case(tmp_path / "repo")
-    _git(case, "init", "-q")
+    git(case, "init", "-q")
     honest = json.loads(check_json(case))
     assert "SUM201" in {f["rule"] for f in honest["findings"]}
     (entry,) = entries(case / FOLDER_NAME, ".source")
@@ -496,7 +488,7 @@ def test_a_forged_entry_is_not_trusted_once_git_tracks_it(tmp_path, monkeypatch,
     forged = json.loads(check_json(case))
     assert "SUM201" not in {f["rule"] for f in forged["findings"]}
     # … but a pull request can only bring it in committed: then the folder is not read.
-    _git(case, "add", "-f", f"{FOLDER_NAME}/{entry.name}")
+    git(case, "add", "-f", f"{FOLDER_NAME}/{entry.name}")
     before = spy.extractions
     assert json.loads(check_json(case)) == honest
     assert spy.extractions == before + 1
@@ -617,7 +609,7 @@ def test_git_is_asked_from_the_top_of_the_work_tree_as_a_hook_runs_it(tmp_path, 
         pytest.skip("git is not installed")
     from summcheck.sources.cache import folder_trusted
 
-    _git(tmp_path, "init", "-q")
+    git(tmp_path, "init", "-q")
     cache = tmp_path / "docs" / FOLDER_NAME
     cache.mkdir(parents=True)
     (cache / "x.source").write_bytes(b"")
@@ -627,7 +619,7 @@ def test_git_is_asked_from_the_top_of_the_work_tree_as_a_hook_runs_it(tmp_path, 
     monkeypatch.setenv("GIT_INDEX_FILE", ".git/index")
     monkeypatch.chdir(tmp_path / "docs" / "sub")
     assert folder_trusted(Path("..") / FOLDER_NAME)
-    _git(tmp_path, "add", "-f", "docs/.summcheck_cache/x.source")
+    git(tmp_path, "add", "-f", "docs/.summcheck_cache/x.source")
     assert not folder_trusted(Path("..") / FOLDER_NAME)
     assert folder_trusted(tmp_path / "docs" / "sub")  # tracks nothing itself
     monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))

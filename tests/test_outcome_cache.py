@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from cache_files import read_entry, write_entry
+from cache_files import git, read_entry, write_entry
 from conftest import run_summcheck
 
 import summcheck.engine.run
@@ -298,21 +297,17 @@ def test_a_well_formed_forgery_is_believed_only_from_a_trusted_folder(examples, 
     assert json.loads(check(case))["findings"] == []
 
 
-def _git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
-
-
 def test_a_git_tracked_forged_outcome_is_not_trusted(examples, monkeypatch, loads):
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
     monkeypatch.delenv("SUMMCHECK_CACHE_DIR", raising=False)
-    _git(examples, "init", "-q")
+    git(examples, "init", "-q")
     case = examples / "examples" / "defects"
     honest = check(case)
     (entry,) = outcomes(examples / FOLDER_NAME)
     _no_findings(entry)
     assert json.loads(check(case))["findings"] == []  # untracked: believed …
-    _git(examples, "add", "-f", f"{FOLDER_NAME}/{entry.name}")
+    git(examples, "add", "-f", f"{FOLDER_NAME}/{entry.name}")
     calls = loads.calls
     assert check(case) == honest  # … committed, as a pull request brings it: not read
     assert loads.calls == calls + 1
