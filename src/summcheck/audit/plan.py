@@ -9,11 +9,11 @@ Shards are in the order of their first entry in the manifest; entries keep the m
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..engine import Options
+from ..engine.parallel import group_by_source
 from ..inputs.resolution import SummaryInputs, inputs_for
 from ..output import RunInput
 from ..report.base import display_path
@@ -57,17 +57,12 @@ def run_inputs_of(entry: Entry, inputs: SummaryInputs | None) -> list[RunInput]:
 def plan_shards(entries: list[Entry], inputs: list[SummaryInputs | None]) -> list[Shard]:
     """The shards of `entries` (`inputs[i]`: entry i's, from entry_inputs): one a source,
     files compared with symlinks followed."""
-    groups: dict[object, list[int]] = {}
-    shown: dict[object, str] = {}
-    for index, (entry, found) in enumerate(zip(entries, inputs, strict=True)):
-        source = entry.job.source or (found.path("source") if found is not None else None)
-        key: object
-        if source is None:
-            key = ("unresolved", index)
-            shown[key] = ""
-        else:
-            key = os.path.realpath(source)
-            shown.setdefault(key, display_path(source))
-        groups.setdefault(key, []).append(index)
-    return [Shard(number, shown[key], tuple(indices))
-            for number, (key, indices) in enumerate(groups.items())]
+    sources = [entry.job.source or (found.path("source") if found is not None else None)
+               for entry, found in zip(entries, inputs, strict=True)]
+    groups = group_by_source(sources)
+    return [Shard(number, _shown(sources[indices[0]]), tuple(indices))
+            for number, indices in enumerate(groups.values())]
+
+
+def _shown(source: Path | None) -> str:
+    return display_path(source) if source is not None else ""

@@ -21,9 +21,15 @@ def shard_by_source(summaries: list[Path], options: Options) -> dict[object, lis
     matter and the configuration tell without loading anything), keyed by the source's path,
     in order of first appearance; a summary whose source cannot be told forms a group of its
     own."""
+    return group_by_source([inputs_for(summary, options.config, options).path("source")
+                            for summary in summaries])
+
+
+def group_by_source(sources: list[Path | None]) -> dict[object, list[int]]:
+    """The positions of `sources` grouped by file (symlinks followed), keyed by its path, in
+    order of first appearance; a position with no source is a group of its own."""
     groups: dict[object, list[int]] = {}
-    for index, summary in enumerate(summaries):
-        source = inputs_for(summary, options.config, options).path("source")
+    for index, source in enumerate(sources):
         key = path_key(source) if source is not None else ("unknown", index)
         groups.setdefault(key, []).append(index)
     return groups
