@@ -93,6 +93,18 @@ def test_folding_is_idempotent(text: str) -> None:
     assert fold(once).text == once
 
 
+_QUOTE_TEXT = st.one_of(st.text(max_size=60), typeset_text(),
+                        st.text(st.characters(codec="latin-1"), max_size=40),
+                        st.text(alphabet="äöüßéñçãõ aA-–\u0301\ufb01\u00ad\u200b", max_size=30))
+
+
+@CHECK
+@given(_QUOTE_TEXT)
+def test_a_quote_that_skips_folding_folds_to_itself(text: str) -> None:
+    """The shortcut for quotes with nothing to fold gives what folding them gives."""
+    assert FoldedQuote.of(text) == FoldedQuote.folding(text)
+
+
 @CHECK
 @given(st.one_of(st.text(max_size=60), typeset_text()))
 def test_offset_maps_stay_inside_the_original_and_ascend(text: str) -> None:

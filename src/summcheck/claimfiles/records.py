@@ -192,6 +192,10 @@ def _no_surrogates(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
+# A letter, digit or underscore survives folding (NFKC never maps one to nothing).
+_WORD_CHARACTER = re.compile(r"\w")
+
+
 def _invisible_texts(data: dict, base: str, errors: list[RecordError]) -> list[RecordError]:
     """Errors for the required texts that hold characters, yet none the normalized level keeps
     (only zero-width characters): such a quote matches everywhere or nowhere."""
@@ -201,7 +205,8 @@ def _invisible_texts(data: dict, base: str, errors: list[RecordError]) -> list[R
         path = f"{base}.{key}"
         # Folding removes no ASCII character but white space, which the schema already refuses.
         if isinstance(value, str) and not value.isascii() and value.strip() \
-                and not FoldedQuote.of(value).text and not any(e.json_path == path for e in errors):
+                and not _WORD_CHARACTER.search(value) and not FoldedQuote.of(value).text \
+                and not any(e.json_path == path for e in errors):
             found.append(RecordError(path, f"{key} is empty after normalisation: it holds only "
                                            "invisible characters (zero-width or soft hyphens)"))
     return found

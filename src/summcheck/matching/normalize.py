@@ -110,6 +110,13 @@ def fold_char(char: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
+def _folds_to_itself(char: str) -> bool:
+    """Whether folding leaves `char` as it is wherever it stands (no combining mark, which
+    composes with its neighbour; no dash, which the hyphen rules read)."""
+    return fold_char(char) == char and not _COMBINING.match(char) and char not in HYPHENS
+
+
 def collapse_whitespace(text: str) -> str:
     """The exact level: every run of Unicode white space is one space."""
     return " ".join(text.split())
@@ -231,8 +238,14 @@ class FoldedQuote:
 
     @classmethod
     def of(cls, quote: str) -> "FoldedQuote":
-        if quote.isascii() and "-" not in quote and "  " not in quote and quote.isprintable():
+        if "-" not in quote and "  " not in quote and quote.isprintable() and (
+                quote.isascii() or all(map(_folds_to_itself, set(quote)))):
             return cls(quote.strip(" "), ())  # the common case: nothing to fold
+        return cls.folding(quote)
+
+    @classmethod
+    def folding(cls, quote: str) -> "FoldedQuote":
+        """`of` without its shortcut for a quote that has nothing to fold."""
         folded = fold(quote)
         text = folded.text
         lead = len(text) - len(text.lstrip(" "))
