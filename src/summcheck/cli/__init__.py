@@ -2,7 +2,8 @@
 
 common holds the typer app and what its commands share (the option enums and help texts, fail,
 use_color, write_atomically); checking has check and parse_check_args (the Action's `args`);
-inspection has explain, locate, outline and table; corpus has audit and extract. The commands
+inspection has explain, locate, outline and table; evidence has report; corpus has audit and
+extract. The commands
 are registered on `app` here, in the order `summcheck --help` lists them. Each command imports
 what it runs when it runs: `import summcheck.cli` stays cheap (benchmarks/bench_startup.py).
 """
@@ -19,17 +20,18 @@ from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HE
                      Format, OneLineErrors, PageNumbers, Sections, app, cwd_relative, fail,
                      main_options, usage_message, use_color, write_atomically)
 from .corpus import AuditEngine, audit, extract
+from .evidence import report
 from .inspection import OutlineFormat, explain, locate, outline, parse_cli_locator, table
 
 __all__ = [
     "ALLOW_OUTSIDE_HELP", "CACHE_HELP", "SECTIONS_HELP", "STRUCTURE_HELP", "AuditEngine", "FailOn",
     "Format", "OneLineErrors", "OutlineFormat", "PageNumbers", "Sections", "app", "audit",
     "check", "cwd_relative", "explain", "extract", "fail", "locate", "main", "main_options",
-    "outline", "parse_check_args", "parse_cli_locator", "table", "usage_message", "use_color",
+    "outline", "parse_check_args", "parse_cli_locator", "report", "table", "usage_message", "use_color",
     "write_atomically",
 ]
 
-for _command in (check, explain, locate, outline, table, audit, extract):
+for _command in (check, report, explain, locate, outline, table, audit, extract):
     app.command()(_command)
 del _command
 

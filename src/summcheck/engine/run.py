@@ -115,6 +115,14 @@ def collect(outcomes: list[SummaryOutcome], errors: list[SummaryError] | None = 
 
 def check_summary(path: Path, options: Options, on_stage: StageHook | None = None
                   ) -> tuple[list[Finding], SummaryReport]:
+    findings, report, _ = inspect_summary(path, options, on_stage)
+    return findings, report
+
+
+def inspect_summary(path: Path, options: Options, on_stage: StageHook | None = None
+                    ) -> tuple[list[Finding], SummaryReport, Analysis]:
+    """`check_summary`, and the analysis the findings came from (what the evidence report
+    shows)."""
     stage = _Timer(path, on_stage)
     analysis = analyse_summary(path, options, stage)
     rules = [rule for rule in all_rules() if options.selection.enabled(rule)]
@@ -126,7 +134,7 @@ def check_summary(path: Path, options: Options, on_stage: StageHook | None = Non
     verified = sum(r.verified for r in analysis.records)
     return findings, SummaryReport(path, analysis.source.path, analysis.claims.path,
                                    len(analysis.summary.sentences), len(analysis.records),
-                                   verified, list(analysis.source.notes))
+                                   verified, list(analysis.source.notes)), analysis
 
 
 def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None) -> Analysis:

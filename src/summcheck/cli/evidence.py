@@ -1,0 +1,47 @@
+"""`summcheck report`: the evidence report of one summary as a self-contained HTML file."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..display import printable
+from ..model import InputError
+from .common import ALLOW_OUTSIDE_HELP, CACHE_HELP, cwd_relative, fail, write_atomically
+
+
+def report(
+    summary: Path = typer.Argument(..., help="Summary file (its front matter names source and claims)."),
+    output: Path = typer.Option(Path("report.html"), "--output", "-o", help="Write the report to FILE."),
+    source: Optional[Path] = typer.Option(None, "--source", help="Source document (overrides front matter)."),
+    claims: Optional[Path] = typer.Option(None, "--claims", help="Claim records (overrides front matter)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one)."),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+    cache: Optional[bool] = typer.Option(None, "--cache/--no-cache", help=CACHE_HELP),
+) -> None:
+    """Write the evidence report: each sentence one click from its quote on the page."""
+    from ..engine.run import inspect_summary
+    from ..evidence.build import build
+    from ..evidence.summary_html import render_summary
+    from ..output import guard_output, run_inputs
+    from ..report.html import render_html
+    from ..settings import CheckRequest
+
+    try:
+        summary = cwd_relative(summary)
+        request = CheckRequest([summary], source=source, claims=claims, config=config,
+                               allow_outside=allow_outside, cache=cache)
+        options = request.options(request.settings())
+        guard_output(output, run_inputs([summary], options), what="report")
+        findings, _, analysis = inspect_summary(summary, options)
+        evidence = build(analysis, findings)
+        verdicts = [sentence["verdict"] for sentence in evidence.data["sentences"]]
+        page = render_html(evidence, render_summary(summary, analysis.summary.sentences, verdicts))
+    except InputError as exc:
+        raise fail(str(exc))
+    write_atomically(output, page, "report")
+    counts = evidence.data["counts"]
+    print(f"summcheck: wrote {printable(str(output))} ({counts['sentences']} sentences, "
+          f"{counts['backed']} backed, {counts['findings']} findings)", file=sys.stderr)

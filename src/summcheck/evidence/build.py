@@ -1,0 +1,354 @@
+"""The evidence report's data: every sentence with its verdict, the records behind it and each
+quote in its source context, the claim table and the coverage map — plain JSON-able data,
+which the HTML renderer embeds and its script shows.
+
+Nothing here decides what is a finding: the verdicts come from the analysis and the findings
+of the rules; this module only places them.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..analysis import Analysis, RecordResult, SentenceResult
+from ..claim_index import STATUS_WORDS
+from ..model import SEVERITY_RANK, Finding, RecordStatus, SourceDocument, Span
+from .pages import PdfPages
+
+CONTEXT_LINES = 3  # lines of a text source shown either side of a quote
+MAX_VIEWS_PER_RECORD = 3  # places of a repeated quote shown (the JSON report lists all kept)
+CITED_LINES = 12  # lines of a text source's cited region shown for a quote not found there
+COVERAGE_LINE_BINS = 60  # a source without pages or sections is mapped in this many slices
+VERDICTS = ("backed", "synthesis", "finding", "unbacked")
+_DIFF = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
+
+
+@dataclass
+class Evidence:
+    data: dict  # what the page's script reads (see `build`)
+    title: str
+
+
+def build(analysis: Analysis, findings: list[Finding]) -> Evidence:
+    """The report's data for one checked summary."""
+    source = analysis.source
+    pages = PdfPages(source) if source.kind == "pdf" else None
+    try:
+        return _Builder(analysis, findings, pages).build()
+    finally:
+        if pages is not None:
+            pages.close()
+
+
+class _Builder:
+    def __init__(self, analysis: Analysis, findings: list[Finding], pages: PdfPages | None) -> None:
+        self.analysis = analysis
+        self.source = analysis.source
+        self.findings = sorted(findings, key=Finding.sort_key)
+        self.pdf = pages
+        self.images: dict[int, dict] = {}
+        self.record_index = {id(result): i for i, result in enumerate(analysis.records)}
+
+    def build(self) -> Evidence:
+        analysis = self.analysis
+        sentence_of_line = _sentence_lines(analysis.sentences)
+        summary_path = Path(analysis.summary.path)
+        claims_path = Path(analysis.claims.path) if analysis.claims.path else None
+        findings = []
+        by_sentence: dict[int, list[int]] = {}
+        by_record: dict[int, list[int]] = {}
+        record_of_line = {r.record.line: i for i, r in enumerate(analysis.records)
+                          if r.record.line is not None}
+        for number, finding in enumerate(self.findings):
+            sentence = record = None
+            if Path(finding.path) == summary_path and finding.line is not None:
+                sentence = sentence_of_line(finding.line)
+            elif claims_path is not None and Path(finding.path) == claims_path:
+                record = record_of_line.get(finding.line)
+            if sentence is not None:
+                by_sentence.setdefault(sentence, []).append(number)
+            if record is not None:
+                by_record.setdefault(record, []).append(number)
+            findings.append({"rule": finding.rule, "name": finding.name,
+                             "severity": finding.severity, "path": Path(finding.path).as_posix(),
+                             "line": finding.line, "column": finding.column,
+                             "message": finding.message, "sentence": sentence, "record": record})
+        cited_by: dict[int, list[int]] = {}
+        sentences = []
+        for number, result in enumerate(analysis.sentences):
+            backers = _backers(result)
+            for backer in backers:
+                cited_by.setdefault(self.record_index[id(backer)], []).append(number)
+            sentences.append(self._sentence(number, result, backers, by_sentence.get(number, [])))
+        records = [self._record(i, result, by_record.get(i, []), cited_by.get(i, []))
+                   for i, result in enumerate(analysis.records)]
+        data = {
+            "summary": summary_path.as_posix(),
+            "source": Path(self.source.path).as_posix(),
+            "claims": claims_path.as_posix() if claims_path else None,
+            "kind": self.source.kind,
+            "ocr": self.source.ocr,
+            "sentences": sentences,
+            "records": records,
+            "findings": findings,
+            "pages": {str(n): image for n, image in sorted(self.images.items())},
+            "coverage": self._coverage(sentences, records),
+            "counts": _counts(sentences, records, findings),
+        }
+        return Evidence(data, summary_path.as_posix())
+
+    # -- sentences and records
+
+    def _sentence(self, number: int, result: SentenceResult, backers: list[RecordResult],
+                  findings: list[int]) -> dict:
+        sentence = result.sentence
+        if any(SEVERITY_RANK[self.findings[i].severity] >= SEVERITY_RANK["warning"]
+               for i in findings):
+            verdict = "finding"
+        elif sentence.synthesis and not result.parts:
+            verdict = "synthesis"
+        elif result.parts and all(part.backers for part in result.parts):
+            verdict = "backed"
+        elif findings:
+            verdict = "finding"
+        else:
+            verdict = "synthesis" if sentence.synthesis else "unbacked"
+        return {
+            "line": sentence.line, "column": sentence.column, "text": sentence.text,
+            "verdict": verdict,
+            "locators": [group.text for group in sentence.groups],
+            "parts": [{"locator": part.resolution.part.describe(),
+                       "resolved": part.resolution.ok, "problem": part.resolution.message,
+                       "records": [self.record_index[id(b)] for b in part.backers]}
+                      for part in result.parts],
+            "records": [self.record_index[id(b)] for b in backers],
+            "findings": findings,
+        }
+
+    def _record(self, number: int, result: RecordResult, findings: list[int],
+                cited_by: list[int]) -> dict:
+        record = result.record
+        status = result.status
+        if status is RecordStatus.VERIFIED:
+            levels = {hit.level for hit in result.hits}
+            match = "exact" if "exact" in levels else sorted(levels)[0]
+        else:
+            match = STATUS_WORDS[status]
+        views = []
+        if status in (RecordStatus.VERIFIED, RecordStatus.CRITICAL):
+            for hit in result.hits[:MAX_VIEWS_PER_RECORD]:
+                views.append(self._view("found", "Where the quote stands", hit.span, hit.level,
+                                        hit.score))
+        elif status is RecordStatus.MISPLACED:
+            cited = result.locator_spans[:1]
+            for span in cited:
+                views.append(self._region("cited", "Where the record cites it", span))
+            for hit in result.elsewhere[:MAX_VIEWS_PER_RECORD]:
+                views.append(self._view("elsewhere", "Where the quote really stands", hit.span,
+                                        hit.level, hit.score))
+        elif status is RecordStatus.NOT_FOUND:
+            closest = result.closest.difference if result.closest is not None else None
+            if closest is not None:
+                views.append({"kind": "closest", "label": "Closest passage at the locator",
+                              "score": round(closest.score, 1),
+                              "diff": _diff_parts(closest.diff) if closest.diff
+                              else [[closest.passage, None]]})
+            for span in result.locator_spans[:1]:
+                views.append(self._region("cited", "The cited place", span))
+        return {
+            "id": record.id, "line": record.line, "claim": record.claim, "topic": record.topic,
+            "strength": record.strength, "quote": record.quote,
+            "locator": record.locator.text if record.locator is not None else "",
+            "status": status.value,
+            "verified": status is RecordStatus.VERIFIED, "match": match,
+            "critical": list(result.critical), "views": views, "findings": findings,
+            "citedBy": cited_by,
+        }
+
+    # -- views of the source
+
+    def _view(self, kind: str, label: str, span: Span, level: str, score: float | None) -> dict:
+        view = {"kind": kind, "label": label, "level": level,
+                "score": round(score, 1) if score is not None else None,
+                "text": self.source.text[span.start:span.end],
+                "where": _where(self.source, span)}
+        view.update(self._pdf_view(span, highlight=True) if self.pdf is not None
+                    else self._text_view(span, highlight=True))
+        return view
+
+    def _region(self, kind: str, label: str, span: Span) -> dict:
+        view = {"kind": kind, "label": label, "where": _where(self.source, span)}
+        if self.pdf is not None:
+            view.update(self._pdf_view(span, highlight=False))
+        else:
+            first = self.source.line_of(span.start)
+            last = min(self.source.line_of(max(span.start, span.end - 1)), first + CITED_LINES - 1)
+            view.update(self._lines(first, last, None))
+        return view
+
+    def _text_view(self, span: Span, highlight: bool) -> dict:
+        first = self.source.line_of(span.start)
+        last = self.source.line_of(max(span.start, span.end - 1))
+        return self._lines(max(1, first - CONTEXT_LINES),
+                           min(self.source.line_count, last + CONTEXT_LINES),
+                           span if highlight else None)
+
+    def _lines(self, first: int, last: int, mark: Span | None) -> dict:
+        starts = self.source.line_starts
+        text = self.source.text
+        lines = []
+        for number in range(first, last + 1):
+            start = starts[number - 1]
+            end = starts[number] - 1 if number < len(starts) else len(text)
+            parts = []
+            if mark is not None and mark.start < end and start < mark.end:
+                lo, hi = max(start, mark.start), min(end, mark.end)
+                parts = [[text[start:lo], False], [text[lo:hi], True], [text[hi:end], False]]
+                parts = [p for p in parts if p[0]]
+            else:
+                parts = [[text[start:end], False]]
+            lines.append({"n": number, "parts": parts})
+        return {"view": "text", "lines": lines}
+
+    def _pdf_view(self, span: Span, highlight: bool) -> dict:
+        assert self.pdf is not None
+        if highlight:
+            by_page = self.pdf.boxes(span)
+        else:
+            by_page = {}
+        numbers = sorted(by_page) or self._pages_of(span)
+        shown = []
+        for number in numbers[:2]:  # a quote runs over two pages at most in practice
+            self._image(number)
+            boxes = by_page.get(number, [])
+            shown.append({"page": number, "boxes": [[round(v, 5) for v in box] for box in boxes]})
+        return {"view": "pdf", "pages": shown}
+
+    def _pages_of(self, span: Span) -> list[int]:
+        return [page.number for page in self.source.pages
+                if page.span.start < max(span.end, span.start + 1) and span.start < page.span.end
+                ][:1]
+
+    def _image(self, number: int) -> None:
+        if number in self.images or self.pdf is None:
+            return
+        image = self.pdf.image(number)
+        page = self.source.pages[number - 1]
+        self.images[number] = {"uri": image.data_uri, "width": image.width,
+                               "height": image.height,
+                               "label": page.label if page.label is not None else str(number)}
+
+    # -- coverage
+
+    def _coverage(self, sentences: list[dict], records: list[dict]) -> dict:
+        source = self.source
+        cells: list[dict]
+        if len(source.pages) > 1:
+            unit = "page"
+            cells = [{"label": page.label or str(page.number), "title": f"page {page.label or page.number}"
+                      + (f" (physical {page.number})" if page.label and page.label != str(page.number) else ""),
+                      "start": page.span.start, "end": page.span.end} for page in source.pages]
+        else:
+            unit = "lines"
+            count = max(1, source.line_count)
+            size = max(1, -(-count // COVERAGE_LINE_BINS))
+            cells = []
+            for first in range(1, count + 1, size):
+                last = min(count, first + size - 1)
+                span = source.line_span(first, last)
+                cells.append({"label": f"{first}", "title": f"lines {first}–{last}",
+                              "start": span.start, "end": span.end})
+        starts = [cell["start"] for cell in cells]
+        for cell in cells:
+            cell.update(verified=0, cited=0, uncitedRequires=0, records=[], sentences=[])
+        def cell_of(offset: int) -> dict | None:
+            i = bisect.bisect_right(starts, offset) - 1
+            return cells[i] if i >= 0 else None
+
+        for number, result in enumerate(self.analysis.records):
+            if not result.verified or not result.hits:
+                continue
+            cell = cell_of(result.hits[0].span.start)
+            if cell is None:
+                continue
+            cell["verified"] += 1
+            cell["records"].append(number)
+            record = records[number]
+            if record["strength"] == "requires" and not record["citedBy"]:
+                cell["uncitedRequires"] += 1
+        for number, result in enumerate(self.analysis.sentences):
+            seen: set[int] = set()
+            for part in result.parts:
+                for span in part.resolution.spans[:1]:
+                    cell = cell_of(span.start)
+                    if cell is not None and id(cell) not in seen:
+                        seen.add(id(cell))
+                        cell["cited"] += 1
+                        cell["sentences"].append(number)
+        for cell in cells:
+            del cell["start"], cell["end"]
+        return {"unit": unit, "cells": cells}
+
+
+def _backers(result: SentenceResult) -> list[RecordResult]:
+    found: dict[int, RecordResult] = {}
+    for part in result.parts:
+        for backer in part.backers:
+            found.setdefault(id(backer), backer)
+    return list(found.values())
+
+
+def _sentence_lines(sentences: list[SentenceResult]):
+    """A function from a summary line to the sentence that line belongs to (None before the
+    first one)."""
+    lines = [s.sentence.line for s in sentences]
+
+    def of(line: int) -> int | None:
+        i = bisect.bisect_right(lines, line) - 1
+        return i if i >= 0 else None
+
+    return of
+
+
+def _where(source: SourceDocument, span: Span) -> str:
+    """Where a span stands, in words: `page 17, lines 3–4` or `lines 120–121`."""
+    first = source.line_of(span.start)
+    last = source.line_of(max(span.start, span.end - 1))
+    lines = f"line {first}" if first == last else f"lines {first}–{last}"
+    page = source.page_of(span.start) if len(source.pages) > 1 else None
+    if page is None:
+        return lines
+    label = page.label or str(page.number)
+    physical = f" (physical {page.number})" if page.label and page.label != str(page.number) else ""
+    return f"page {label}{physical}"
+
+
+def _diff_parts(diff: str) -> list[list]:
+    """`a [-b-]{+c+} d` as [["a ", None], ["b", "quote"], ["c", "source"], [" d", None]]."""
+    parts: list[list] = []
+    last = 0
+    for m in _DIFF.finditer(diff):
+        if m.start() > last:
+            parts.append([diff[last:m.start()], None])
+        if m.group(1) is not None:
+            parts.append([m.group(1), "quote"])
+        else:
+            parts.append([m.group(2), "source"])
+        last = m.end()
+    if last < len(diff):
+        parts.append([diff[last:], None])
+    return parts
+
+
+def _counts(sentences: list[dict], records: list[dict], findings: list[dict]) -> dict:
+    counts = {verdict: 0 for verdict in VERDICTS}
+    for sentence in sentences:
+        counts[sentence["verdict"]] += 1
+    severity = {"error": 0, "warning": 0, "info": 0}
+    for finding in findings:
+        severity[finding["severity"]] += 1
+    return {"sentences": len(sentences), **counts, "records": len(records),
+            "verified": sum(r["verified"] for r in records), "findings": len(findings),
+            **severity}

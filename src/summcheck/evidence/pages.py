@@ -1,0 +1,139 @@
+"""PDF pages for the evidence report: each cited page as an image, and the boxes of a span's
+characters on it.
+
+The boxes come from MuPDF's characters of the same text page summcheck reads the text from,
+so they are the matched characters themselves, not a new search. A page is rendered once, in
+16 grey levels (text and its highlights stay legible; the PNG of so few levels compresses
+several times better), or as JPEG where that is smaller (photographs, scans).
+"""
+from __future__ import annotations
+
+import base64
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..model import SourceDocument, Span
+
+# Body text set at this height on screen reads comfortably without zoom; the page is rendered
+# so that the document's body font gets it, within the bounds below.
+LEGIBLE_BODY_PIXELS = 14.0
+MIN_ZOOM, MAX_ZOOM = 1.0, 2.0
+DEFAULT_BODY_POINTS = 10.0
+GREY_LEVELS = 16
+JPEG_QUALITY = 55
+_POSTERIZE = bytes(min(255, round(v * (GREY_LEVELS - 1) / 255) * (255 // (GREY_LEVELS - 1)))
+                   for v in range(256))
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the page's size
+
+
+@dataclass(frozen=True)
+class PageImage:
+    number: int  # 1-based physical page
+    width: int  # pixels
+    height: int
+    data_uri: str
+
+
+def zoom_for(body_points: float | None) -> float:
+    """The render scale (1.0 = 72 dpi) at which body text of `body_points` is legible."""
+    size = body_points if body_points and body_points > 0 else DEFAULT_BODY_POINTS
+    return max(MIN_ZOOM, min(MAX_ZOOM, LEGIBLE_BODY_PIXELS / size))
+
+
+class PdfPages:
+    """One open PDF: page images and character boxes, each page read at most once."""
+
+    def __init__(self, source: SourceDocument) -> None:
+        import pymupdf  # lazily, as the loader does
+
+        self.source = source
+        self._pymupdf = pymupdf
+        self._pdf = pymupdf.open(stream=Path(source.path).read_bytes(), filetype="pdf")
+        self._boxes: dict[int, list[Box | None]] = {}
+        self.zoom = zoom_for(source.body_font)
+
+    def close(self) -> None:
+        self._pdf.close()
+
+    def image(self, number: int) -> PageImage:
+        """Page `number` (1-based) rendered for legibility, as a data: URI."""
+        pymupdf = self._pymupdf
+        page = self._pdf.load_page(number - 1)
+        pix = page.get_pixmap(matrix=pymupdf.Matrix(self.zoom, self.zoom), colorspace=pymupdf.csGRAY,
+                              alpha=False)
+        grey = pymupdf.Pixmap(pymupdf.csGRAY, pix.width, pix.height,
+                              pix.samples.translate(_POSTERIZE), False)
+        png = grey.tobytes("png")
+        jpeg = pix.tobytes("jpeg", jpg_quality=JPEG_QUALITY)
+        kind, data = ("image/png", png) if len(png) <= len(jpeg) else ("image/jpeg", jpeg)
+        uri = f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
+        return PageImage(number, pix.width, pix.height, uri)
+
+    def boxes(self, span: Span) -> dict[int, list[Box]]:
+        """The boxes of the span's characters, by 1-based page, merged into one box per line
+        run; a span across a line or page break has a box in each part."""
+        out: dict[int, list[Box]] = {}
+        for page in self.source.pages:
+            lo, hi = max(span.start, page.span.start), min(span.end, page.span.end)
+            if hi <= lo:
+                continue
+            char_boxes = self._page_boxes(page.number)
+            offset = page.span.start
+            merged: list[Box] = []
+            for box in char_boxes[lo - offset:hi - offset]:
+                if box is None:
+                    continue
+                if merged and _same_line(merged[-1], box):
+                    last = merged[-1]
+                    merged[-1] = (min(last[0], box[0]), min(last[1], box[1]),
+                                  max(last[2], box[2]), max(last[3], box[3]))
+                else:
+                    merged.append(box)
+            if merged:
+                out[page.number] = merged
+        return out
+
+    def _page_boxes(self, number: int) -> list[Box | None]:
+        """One box (or None: a line end, a character MuPDF gave no box) per character of the
+        page's text as loaded."""
+        known = self._boxes.get(number)
+        if known is not None:
+            return known
+        page = self._pdf.load_page(number - 1)
+        width, height = page.rect.width or 1.0, page.rect.height or 1.0
+        textpage = page.get_textpage()  # the flags the loader reads the text with
+        chars: list[str] = []
+        boxes: list[Box | None] = []
+        for block in textpage.extractRAWDICT()["blocks"]:
+            for line in block.get("lines", ()):
+                for span in line["spans"]:
+                    for char in span["chars"]:
+                        x0, y0, x1, y1 = char["bbox"]
+                        chars.append(char["c"])
+                        boxes.append((x0 / width, y0 / height, x1 / width, y1 / height))
+                chars.append("\n")
+                boxes.append(None)
+        text = self.source.text[self.source.pages[number - 1].span.start:
+                                self.source.pages[number - 1].span.end]
+        rebuilt = "".join(chars)
+        if rebuilt != text:  # rare (a space MuPDF adds to the text only): align the two
+            boxes = _aligned(text, rebuilt, boxes)
+        self._boxes[number] = boxes
+        return boxes
+
+
+def _same_line(a: Box, b: Box) -> bool:
+    """Whether box b continues a's line: it overlaps a's height by more than half."""
+    overlap = min(a[3], b[3]) - max(a[1], b[1])
+    return overlap > 0.5 * min(a[3] - a[1], b[3] - b[1]) and b[0] >= a[0] - 1e-6
+
+
+def _aligned(text: str, rebuilt: str, boxes: list[Box | None]) -> list[Box | None]:
+    """The boxes of `rebuilt`'s characters carried over to the same characters of `text`."""
+    out: list[Box | None] = [None] * len(text)
+    matcher = difflib.SequenceMatcher(None, text, rebuilt, autojunk=False)
+    for a, b, size in matcher.get_matching_blocks():
+        out[a:a + size] = boxes[b:b + size]
+    return out

@@ -1,0 +1,375 @@
+"use strict";
+(function () {
+  // Every text below comes from the summary, the claims or the source: it is set with
+  // textContent, never parsed as HTML.
+  const data = JSON.parse(document.getElementById("evidence-data").textContent);
+  const detail = document.getElementById("detail-body");
+  const sentences = Array.from(document.querySelectorAll(".sentence"));
+  let currentSentence = -1;
+  let currentFinding = -1;
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
+  function definitions(pairs) {
+    const list = el("dl");
+    for (const [term, value] of pairs) {
+      if (value === null || value === undefined || value === "") continue;
+      list.append(el("dt", { text: term }), el("dd", {}, value));
+    }
+    return list;
+  }
+
+  // ------------------------------------------------------------------ source views
+
+  function textView(view) {
+    const passage = el("div", { class: "passage", role: "group", "aria-label": "Source passage, " + view.where });
+    for (const line of view.lines) {
+      const row = el("span", { class: "ln" }, el("span", { class: "no", "aria-hidden": "true", text: String(line.n) }));
+      row.append(el("span", { class: "visually-hidden", text: "line " + line.n + ": " }));
+      for (const [text, marked] of line.parts) {
+        row.append(marked ? el("mark", { class: "quote", text: text }) : document.createTextNode(text));
+      }
+      passage.append(row);
+    }
+    return passage;
+  }
+
+  function pdfView(view) {
+    const box = el("div", { class: "pdf-view" });
+    for (const shown of view.pages) {
+      const image = data.pages[String(shown.page)];
+      if (!image) continue;
+      const frame = el("div", { class: "page-view" });
+      const inner = el("div", { class: "page-frame" });
+      const img = el("img", { src: image.uri, width: image.width, height: image.height,
+        alt: "Page " + image.label + " of the source" + (shown.boxes.length ? ", the quote highlighted" : "") });
+      inner.append(img);
+      let top = 1, bottom = 0;
+      for (const [x0, y0, x1, y1] of shown.boxes) {
+        const mark = el("div", { class: "highlight", "aria-hidden": "true" });
+        mark.style.left = (x0 * 100) + "%";
+        mark.style.top = (y0 * 100) + "%";
+        mark.style.width = ((x1 - x0) * 100) + "%";
+        mark.style.height = ((y1 - y0) * 100) + "%";
+        inner.append(mark);
+        top = Math.min(top, y0); bottom = Math.max(bottom, y1);
+      }
+      frame.append(inner);
+      const caption = el("div", { class: "view-tools" }, el("span", { text: "Page " + image.label + (image.label !== String(shown.page) ? " (physical " + shown.page + ")" : "") }));
+      if (shown.boxes.length) {
+        // The passage: the page at its rendered size (legible), in a band around the
+        // highlighted lines, scrolled to them; the whole page: fitted to the panel.
+        let left = 1;
+        for (const [x0] of shown.boxes) left = Math.min(left, x0);
+        const cropTop = Math.max(0, top - 0.05), cropBottom = Math.min(1, bottom + 0.05);
+        const crop = () => {
+          inner.style.width = image.width + "px";
+          frame.style.height = Math.round((cropBottom - cropTop) * image.height) + "px";
+          frame.scrollTop = Math.round(cropTop * image.height);
+          frame.scrollLeft = Math.max(0, Math.round(left * image.width) - 24);
+        };
+        const whole = () => { inner.style.width = ""; frame.style.height = ""; frame.scrollTop = 0; frame.scrollLeft = 0; };
+        let cropped = true;
+        const toggle = el("button", { type: "button", class: "whole-page", "aria-pressed": "false", text: "Show the whole page" });
+        toggle.addEventListener("click", () => {
+          cropped = !cropped;
+          toggle.setAttribute("aria-pressed", String(!cropped));
+          toggle.textContent = cropped ? "Show the whole page" : "Show the passage only";
+          (cropped ? crop : whole)();
+        });
+        caption.append(toggle);
+        requestAnimationFrame(crop);
+      }
+      box.append(frame, caption);
+    }
+    return box;
+  }
+
+  function diffView(view) {
+    const out = el("p", { class: "diff" });
+    for (const [text, side] of view.diff) {
+      if (side === "quote") out.append(el("del", { class: "quote-only", title: "only in the quote", text: text }));
+      else if (side === "source") out.append(el("ins", { class: "source-only", title: "only in the source", text: text }));
+      else out.append(text);
+    }
+    return out;
+  }
+
+  function viewBlock(view, record) {
+    const block = el("div", { class: "view " + view.kind, "data-kind": view.kind });
+    let heading = view.label + (view.where ? " — " + view.where : "");
+    if (view.level) heading += " (" + view.level + (view.score !== null && view.score !== undefined ? ", score " + view.score : "") + ")";
+    block.append(el("h4", { text: heading }));
+    if (view.kind === "closest") {
+      block.append(el("p", { class: "hint", text: "Struck through: only in the quote; underlined: only in the source (similarity " + view.score + ")." }), diffView(view));
+      return block;
+    }
+    if (view.level === "fuzzy") {
+      block.append(definitions([["Quote", record.quote], ["OCR text", view.text]]));
+    }
+    if (view.view === "text") block.append(textView(view));
+    else if (view.view === "pdf") block.append(pdfView(view));
+    return block;
+  }
+
+  // ------------------------------------------------------------------ detail panel
+
+  function findingItem(index) {
+    const f = data.findings[index];
+    return el("li", {}, el("span", { class: "sev " + f.severity, text: f.severity }),
+      el("strong", { text: f.rule + " " + f.name }), " " + f.message,
+      el("span", { class: "hint", text: " (" + f.path + (f.line ? ":" + f.line : "") + ")" }));
+  }
+
+  function recordCard(index) {
+    const r = data.records[index];
+    const card = el("article", { class: "card record", "data-record": index, "aria-label": "Claim record" + (r.id ? " " + r.id : "") + " at line " + r.line });
+    card.append(el("h3", { text: (r.id ? r.id + ": " : "") + r.claim }));
+    card.append(definitions([
+      ["Locator", r.locator], ["Strength", r.strength], ["Topic", r.topic],
+      ["Verdict", r.match], ["Claims file", data.claims ? data.claims + ":" + r.line : null],
+    ]));
+    card.append(el("blockquote", { class: "quote-text", text: r.quote }));
+    if (r.critical.length) card.append(el("p", { class: "verdict finding", text: "Says otherwise: " + r.critical.join("; ") }));
+    if (r.findings.length) {
+      const list = el("ul", { class: "finding-list" });
+      r.findings.forEach((i) => list.append(findingItem(i)));
+      card.append(list);
+    }
+    r.views.forEach((view) => card.append(viewBlock(view, r)));
+    return card;
+  }
+
+  function showSentence(index, focus) {
+    if (index < 0 || index >= data.sentences.length) return;
+    currentSentence = index;
+    sentences.forEach((node) => {
+      const on = Number(node.dataset.sentence) === index;
+      node.classList.toggle("current", on);
+      node.setAttribute("aria-pressed", String(on));
+      if (on) node.setAttribute("aria-current", "true"); else node.removeAttribute("aria-current");
+    });
+    const s = data.sentences[index];
+    const node = sentences.find((n) => Number(n.dataset.sentence) === index);
+    if (node && focus) { node.focus(); node.scrollIntoView({ block: "nearest" }); }
+    detail.replaceChildren();
+    const card = el("article", { class: "card sentence-detail", "data-sentence": index });
+    card.append(el("h3", { text: "Sentence at line " + s.line }));
+    card.append(el("p", { class: "quote-text", text: s.text }));
+    card.append(definitions([
+      ["Verdict", el("span", { class: "verdict " + s.verdict, text: s.verdict })],
+      ["Locators", s.locators.join("; ") || "none"],
+      ["Summary", data.summary + ":" + s.line + ":" + s.column],
+    ]));
+    for (const part of s.parts) {
+      if (!part.resolved) card.append(el("p", { class: "verdict finding", text: part.locator + ": " + (part.problem || "not in the source") }));
+      else if (!part.records.length) card.append(el("p", { class: "verdict unbacked", text: part.locator + ": no verified claim record stands there" }));
+    }
+    if (s.findings.length) {
+      const list = el("ul", { class: "finding-list" });
+      s.findings.forEach((i) => list.append(findingItem(i)));
+      card.append(list);
+    }
+    detail.append(card);
+    if (s.records.length) detail.append(el("h3", { text: "Claim records behind it (" + s.records.length + ")" }));
+    s.records.forEach((i) => detail.append(recordCard(i)));
+  }
+
+  function showRecord(index) {
+    detail.replaceChildren(recordCard(index));
+    const r = data.records[index];
+    if (r.citedBy.length) {
+      const list = el("p", { class: "hint" }, "Cited by the sentences at lines ");
+      r.citedBy.forEach((s, i) => {
+        const go = el("button", { type: "button", text: String(data.sentences[s].line) });
+        go.addEventListener("click", () => showSentence(s, true));
+        list.append(i ? ", " : "", go);
+      });
+      detail.append(list);
+    }
+    document.querySelectorAll("#claim-table tbody tr").forEach((row) => row.classList.toggle("current", Number(row.dataset.record) === index));
+    document.getElementById("detail").focus({ preventScroll: true });
+  }
+
+  function showFinding(index) {
+    const f = data.findings[index];
+    currentFinding = index;
+    document.querySelectorAll("#finding-list li").forEach((li) => {
+      const on = Number(li.dataset.finding) === index;
+      li.classList.toggle("current", on);
+      const button = li.querySelector("button");
+      if (button) { if (on) button.setAttribute("aria-current", "true"); else button.removeAttribute("aria-current"); }
+    });
+    if (f.sentence !== null) showSentence(f.sentence, true);
+    else if (f.record !== null) showRecord(f.record);
+    else detail.replaceChildren(el("ul", { class: "finding-list" }, findingItem(index)));
+  }
+
+  // ------------------------------------------------------------------ lists and tables
+
+  function visibleFindings() {
+    const severity = document.getElementById("filter-severity").value;
+    const rule = document.getElementById("filter-rule").value;
+    return data.findings.map((f, i) => i).filter((i) =>
+      (!severity || data.findings[i].severity === severity) && (!rule || data.findings[i].rule === rule));
+  }
+
+  function renderFindings() {
+    const list = document.getElementById("finding-list");
+    list.replaceChildren();
+    const shown = visibleFindings();
+    for (const i of shown) {
+      const f = data.findings[i];
+      const button = el("button", { type: "button" }, el("span", { class: "sev " + f.severity, text: f.severity }),
+        f.rule + " " + f.name + ": " + f.message + " (" + f.path + (f.line ? ":" + f.line : "") + ")");
+      button.addEventListener("click", () => showFinding(i));
+      list.append(el("li", { "data-finding": i, class: i === currentFinding ? "current" : "" }, button));
+    }
+    if (!shown.length) list.append(el("li", { text: data.findings.length ? "No finding matches the filters." : "No findings." }));
+  }
+
+  function fillSelect(id, values) {
+    const select = document.getElementById(id);
+    for (const value of Array.from(new Set(values)).sort()) select.append(el("option", { value: value, text: value }));
+  }
+
+  const sortState = { key: "line", ascending: true };
+
+  function renderClaims() {
+    const topic = document.getElementById("filter-topic").value;
+    const strength = document.getElementById("filter-strength").value;
+    const verdict = document.getElementById("filter-verdict").value;
+    const rows = data.records.map((r, i) => i).filter((i) => {
+      const r = data.records[i];
+      return (!topic || (r.topic || "(none)") === topic) && (!strength || r.strength === strength) && (!verdict || r.match === verdict);
+    });
+    const key = sortState.key;
+    const value = (i) => {
+      const r = data.records[i];
+      if (key === "cited") return r.citedBy.length;
+      if (key === "line") return r.line || 0;
+      return String(r[key] === null || r[key] === undefined ? "" : r[key]).toLowerCase();
+    };
+    rows.sort((a, b) => {
+      const x = value(a), y = value(b);
+      const order = x < y ? -1 : x > y ? 1 : a - b;
+      return sortState.ascending ? order : -order;
+    });
+    const body = document.querySelector("#claim-table tbody");
+    body.replaceChildren();
+    for (const i of rows) {
+      const r = data.records[i];
+      const open = el("button", { type: "button", class: "open-record", "aria-label": "Show the evidence of the record at line " + r.line, text: String(r.line) });
+      open.addEventListener("click", () => showRecord(i));
+      const cited = el("td", {});
+      r.citedBy.forEach((s, n) => {
+        const go = el("button", { type: "button", "aria-label": "Show the sentence at line " + data.sentences[s].line, text: String(data.sentences[s].line) });
+        go.addEventListener("click", () => showSentence(s, true));
+        cited.append(n ? " " : "", go);
+      });
+      body.append(el("tr", { "data-record": i }, el("td", {}, open), el("td", { text: r.topic || "" }),
+        el("td", { text: r.claim }), el("td", { text: r.strength }), el("td", { text: r.locator }),
+        el("td", { text: r.quote }), el("td", { class: r.verified ? "verdict backed" : "verdict finding", text: r.match }), cited));
+    }
+    document.querySelectorAll("#claim-table th").forEach((th) => {
+      const button = th.querySelector("button");
+      if (button && button.dataset.sort === key) th.setAttribute("aria-sort", sortState.ascending ? "ascending" : "descending");
+      else th.removeAttribute("aria-sort");
+    });
+  }
+
+  function renderCoverage() {
+    const strip = document.getElementById("coverage-strip");
+    const cells = data.coverage.cells;
+    const most = Math.max(1, ...cells.map((c) => c.verified + c.cited));
+    cells.forEach((cell) => {
+      const weight = cell.verified + cell.cited;
+      const level = weight === 0 ? 0 : Math.min(4, 1 + Math.floor(3 * weight / most));
+      const name = cell.title + ": " + cell.verified + " verified claims, " + cell.cited + " cited sentences" +
+        (cell.uncitedRequires ? ", " + cell.uncitedRequires + " requires claims no sentence cites" : "");
+      const button = el("button", { type: "button", class: "cell c" + level + (cell.uncitedRequires ? " req" : ""), title: name, "aria-label": name, role: "listitem" },
+        cell.uncitedRequires ? el("span", { class: "req-mark", "aria-hidden": "true", text: "!" }) : null);
+      button.addEventListener("click", () => {
+        detail.replaceChildren(el("h3", { text: cell.title }), el("p", { text: name + "." }));
+        if (cell.sentences.length) {
+          const list = el("p", {}, "Sentences: ");
+          cell.sentences.forEach((s, n) => {
+            const go = el("button", { type: "button", text: "line " + data.sentences[s].line });
+            go.addEventListener("click", () => showSentence(s, true));
+            list.append(n ? " " : "", go);
+          });
+          detail.append(list);
+        }
+        cell.records.forEach((i) => { if (data.records[i].strength === "requires" && !data.records[i].citedBy.length) detail.append(recordCard(i)); });
+      });
+      strip.append(button);
+    });
+  }
+
+  // ------------------------------------------------------------------ events
+
+  sentences.forEach((node) => {
+    const index = Number(node.dataset.sentence);
+    node.addEventListener("click", () => showSentence(index, false));
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); showSentence(index, false); }
+    });
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === "SELECT" || target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+    if (event.key === "j" || event.key === "k") {
+      const next = currentSentence + (event.key === "j" ? 1 : -1);
+      showSentence(Math.max(0, Math.min(data.sentences.length - 1, next)), true);
+    } else if (event.key === "n" || event.key === "p") {
+      const shown = visibleFindings();
+      if (!shown.length) return;
+      const at = shown.indexOf(currentFinding);
+      const next = at === -1 ? (event.key === "n" ? 0 : shown.length - 1)
+        : Math.max(0, Math.min(shown.length - 1, at + (event.key === "n" ? 1 : -1)));
+      showFinding(shown[next]);
+    }
+  });
+
+  for (const id of ["filter-severity", "filter-rule"]) document.getElementById(id).addEventListener("change", renderFindings);
+  for (const id of ["filter-topic", "filter-strength", "filter-verdict"]) document.getElementById(id).addEventListener("change", renderClaims);
+  document.querySelectorAll("#claim-table th button").forEach((button) => button.addEventListener("click", () => {
+    const key = button.dataset.sort;
+    sortState.ascending = sortState.key === key ? !sortState.ascending : true;
+    sortState.key = key;
+    renderClaims();
+  }));
+
+  const themes = ["auto", "light", "dark"];
+  const toggle = document.getElementById("theme-toggle");
+  toggle.addEventListener("click", () => {
+    const now = document.documentElement.dataset.theme || "auto";
+    const next = themes[(themes.indexOf(now) + 1) % themes.length];
+    if (next === "auto") delete document.documentElement.dataset.theme; else document.documentElement.dataset.theme = next;
+    toggle.textContent = "Theme: " + next;
+    toggle.setAttribute("aria-label", next === "auto" ? "Colour scheme: follows the system" : "Colour scheme: " + next);
+  });
+
+  fillSelect("filter-rule", data.findings.map((f) => f.rule));
+  fillSelect("filter-topic", data.records.map((r) => r.topic || "(none)"));
+  fillSelect("filter-strength", data.records.map((r) => r.strength).filter(Boolean));
+  fillSelect("filter-verdict", data.records.map((r) => r.match));
+  renderFindings();
+  renderClaims();
+  renderCoverage();
+})();
