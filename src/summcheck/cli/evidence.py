@@ -22,11 +22,8 @@ def report(
     cache: Optional[bool] = typer.Option(None, "--cache/--no-cache", help=CACHE_HELP),
 ) -> None:
     """Write the evidence report: each sentence one click from its quote on the page."""
-    from ..engine.run import inspect_summary
-    from ..evidence.build import build
-    from ..evidence.summary_html import render_summary
+    from ..evidence.report import evidence_report
     from ..output import guard_output, run_inputs
-    from ..report.html import render_html
     from ..settings import CheckRequest
 
     try:
@@ -35,10 +32,7 @@ def report(
                                allow_outside=allow_outside, cache=cache)
         options = request.options(request.settings())
         guard_output(output, run_inputs([summary], options), what="report")
-        findings, _, analysis = inspect_summary(summary, options)
-        evidence = build(analysis, findings)
-        verdicts = [sentence["verdict"] for sentence in evidence.data["sentences"]]
-        page = render_html(evidence, render_summary(summary, analysis.summary.sentences, verdicts))
+        page, evidence = evidence_report(summary, options)
     except InputError as exc:
         raise fail(str(exc))
     write_atomically(output, page, "report")
