@@ -1,0 +1,266 @@
+"""`summcheck report SUMMARY -o FILE`: the evidence report, run as a user runs it (in this
+process), on the public acceptance cases, the examples and PDFs made with PyMuPDF here.
+
+What the page shows is read back from the data it embeds (the JSON its script renders) and
+from its markup; tests/browser/ opens it in Chromium.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from conftest import run_summcheck
+from pdf_builder import make_pdf
+
+ROOT = Path(__file__).resolve().parent.parent
+ACCEPTANCE = Path("/work/shared/acceptance/cases")
+CASES = sorted(p for p in ACCEPTANCE.iterdir() if (p / "case.json").is_file()) \
+    if ACCEPTANCE.is_dir() else []
+_DATA = re.compile(r'<script type="application/json" id="evidence-data">(.*?)</script>', re.S)
+
+
+def report_data(page: str) -> dict:
+    """The data the report's script shows (JSON in a script element, `<` escaped)."""
+    found = _DATA.search(page)
+    assert found is not None, "the report embeds its data"
+    return json.loads(found.group(1))
+
+
+def write_report(folder: Path, *args: str) -> tuple[str, dict]:
+    result = run_summcheck("report", "summary.md", "-o", "report.html", *args, cwd=folder)
+    assert result.returncode == 0, result.stderr
+    page = (folder / "report.html").read_text(encoding="utf-8")
+    return page, report_data(page)
+
+
+def write_case(folder: Path, records: list[dict], sentences: list[str],
+               source_name: str = "source.txt") -> None:
+    (folder / "claims.jsonl").write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    head = ["---", f"source: {source_name}", "claims: claims.jsonl", "---", "", "# Summary", ""]
+    (folder / "summary.md").write_text("\n".join(head + [" ".join(sentences), ""]),
+                                       encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_every_acceptance_case_renders_or_fails_as_check_does(case: Path, tmp_path: Path) -> None:
+    spec = json.loads((case / "case.json").read_text(encoding="utf-8"))
+    folder = tmp_path / case.name
+    shutil.copytree(case, folder)
+    output = tmp_path / "report.html"
+    result = run_summcheck("report", spec.get("summary", "summary.md"), "-o", output,
+                           *spec.get("args", []), cwd=folder)
+    if spec["expect"]["exit"] == 2:  # the check cannot run: neither can the report
+        assert result.returncode == 2
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+        assert not output.exists()
+        return
+    assert result.returncode == 0, result.stderr
+    data = report_data(output.read_text(encoding="utf-8"))
+    check = run_summcheck("check", spec.get("summary", "summary.md"), "--format", "json",
+                          *spec.get("args", []), cwd=folder)
+    checked = json.loads(check.stdout)
+    assert [f["rule"] for f in data["findings"]] == [f["rule"] for f in checked["findings"]]
+    assert data["counts"]["sentences"] == checked["summaries"][0]["sentences"]
+    assert data["counts"]["verified"] == checked["summaries"][0]["verified"]
+    # A case that must pass shows no sentence with a finding; one with findings shows them.
+    verdicts = {s["verdict"] for s in data["sentences"]}
+    if not checked["findings"]:
+        assert "finding" not in verdicts and "unbacked" not in verdicts
+    for record in data["records"]:
+        if record["verified"]:
+            assert record["views"] and record["views"][0]["kind"] == "found"
+
+
+def test_a_text_quote_is_marked_in_its_numbered_lines(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "examples" / "rfc3986", tmp_path / "ex")
+    page, data = write_report(tmp_path / "ex")
+    source = (tmp_path / "ex" / "rfc3986.txt").read_text(encoding="utf-8")
+    lines = source.split("\n")
+    for record in data["records"]:
+        view = record["views"][0]
+        marked = "".join(text for line in view["lines"] for text, mark in line["parts"] if mark)
+        assert " ".join(marked.split()) == " ".join(record["quote"].split())
+        for line in view["lines"]:  # the passage is the source's own lines, numbered
+            assert "".join(text for text, _ in line["parts"]) == lines[line["n"] - 1]
+    assert len(page.encode()) < 200_000  # the issue's size target for a text-source report
+
+
+def test_the_summary_renders_as_written_with_every_sentence_marked(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "examples" / "rfc3986", tmp_path / "ex")
+    page, data = write_report(tmp_path / "ex")
+    marked = re.findall(r'<span class="sentence" data-sentence="(\d+)" data-verdict="(\w+)"', page)
+    assert [int(n) for n, _ in marked] == list(range(len(data["sentences"])))
+    assert [v for _, v in marked] == [s["verdict"] for s in data["sentences"]]
+    assert "<h1>RFC 3986 for a crawler" in page  # Markdown rendered, not shown as source
+
+
+def pdf_case(folder: Path) -> None:
+    folder.mkdir()
+    first = ["Chapter one sets the scene.", "The operator must keep the", "logbook for ten years.",
+             "Nothing else happens here."]
+    second = ["Backups are taken every night", "and stored off site."]
+    make_pdf(folder / "source.pdf", ["\n".join(first), "\n".join(second)],
+             labels=[{"startpage": 0, "prefix": "A-", "style": "D", "firstpagenum": 1}])
+
+
+def test_a_pdf_quote_across_a_line_break_has_a_box_on_each_line(tmp_path: Path) -> None:
+    folder = tmp_path / "pdf"
+    pdf_case(folder)
+    write_case(folder, [{"id": "r1", "claim": "Logbooks are kept ten years.", "locator": "p. A-1",
+                         "quote": "must keep the logbook for ten years", "strength": "requires"},
+                        {"id": "r2", "claim": "Backups nightly.", "locator": "p. A-2",
+                         "quote": "Backups are taken every night", "strength": "states"}],
+               ["The operator must keep the logbook for ten years (p. A-1).",
+                "Backups are taken nightly (p. A-2)."], "source.pdf")
+    page, data = write_report(folder)
+    view = data["records"][0]["views"][0]
+    assert view["view"] == "pdf" and [p["page"] for p in view["pages"]] == [1]
+    boxes = view["pages"][0]["boxes"]
+    assert len(boxes) == 2  # "must keep the" and "logbook for ten years": two lines
+    assert boxes[0][1] < boxes[1][1]  # in reading order, one below the other
+    assert all(0 <= v <= 1 for box in boxes for v in box)
+    assert view["text"].split() == "must keep the logbook for ten years".split()
+    # Only cited pages are embedded, each once, as an image within the page itself.
+    assert sorted(data["pages"]) == ["1", "2"]
+    assert data["pages"]["1"]["label"] == "A-1"
+    assert all(p["uri"].startswith(("data:image/png;base64,", "data:image/jpeg;base64,"))
+               for p in data["pages"].values())
+    assert page.count(data["pages"]["1"]["uri"]) == 1
+
+
+def test_the_boxes_are_those_of_the_matched_characters(tmp_path: Path) -> None:
+    import pymupdf
+
+    folder = tmp_path / "pdf"
+    pdf_case(folder)
+    write_case(folder, [{"claim": "Backups nightly.", "locator": "p. A-2",
+                         "quote": "taken every night", "strength": "states"}],
+               ["Backups are taken nightly (p. A-2)."], "source.pdf")
+    _, data = write_report(folder)
+    (box,) = data["records"][0]["views"][0]["pages"][0]["boxes"]
+    page = pymupdf.open(folder / "source.pdf")[1]
+    (hit,) = page.search_for("taken every night")
+    width, height = page.rect.width, page.rect.height
+    expected = [hit.x0 / width, hit.y0 / height, hit.x1 / width, hit.y1 / height]
+    assert box == pytest.approx(expected, abs=0.01)
+
+
+def test_a_misplaced_quote_shows_where_it_was_cited_and_where_it_stands(tmp_path: Path) -> None:
+    folder = tmp_path / "pdf"
+    pdf_case(folder)
+    write_case(folder, [{"claim": "Backups nightly.", "locator": "p. A-1",
+                         "quote": "Backups are taken every night", "strength": "states"}],
+               ["Backups are taken nightly (p. A-1)."], "source.pdf")
+    _, data = write_report(folder)
+    record = data["records"][0]
+    assert record["status"] == "misplaced"
+    kinds = [(v["kind"], [p["page"] for p in v["pages"]]) for v in record["views"]]
+    assert kinds == [("cited", [1]), ("elsewhere", [2])]
+    assert not record["views"][0]["pages"][0]["boxes"] and record["views"][1]["pages"][0]["boxes"]
+    assert data["findings"][0]["rule"] == "SUM202" and data["findings"][0]["record"] == 0
+
+
+def test_a_quote_not_found_shows_the_closest_passage_with_its_differences(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    folder.mkdir()
+    (folder / "source.txt").write_text("Intro.\nThe operator must keep the logbook for ten "
+                                       "years.\nEnd.\n", encoding="utf-8")
+    write_case(folder, [{"claim": "Logbooks kept.", "locator": "line 2",
+                         "quote": "The operator must keep the logbook for five years",
+                         "strength": "requires"}],
+               ["The logbook is kept for years (line 2)."])
+    _, data = write_report(folder)
+    closest = data["records"][0]["views"][0]
+    assert closest["kind"] == "closest"
+    changed = {side: text.split() for text, side in closest["diff"] if side}
+    assert changed["quote"][0] == "five" and changed["source"][0] == "ten"
+
+
+UNTRUSTED = '<script>alert(1)</script><img src=x onerror="alert(2)">'
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        self.seen.append((tag, [name for name, _ in attrs]))
+
+
+def test_untrusted_text_renders_as_text(tmp_path: Path) -> None:
+    folder = tmp_path / "x"
+    folder.mkdir()
+    (folder / "source.txt").write_text(f"First line.\nThe value is {UNTRUSTED} here.\n",
+                                       encoding="utf-8")
+    write_case(folder, [{"claim": f"Claim {UNTRUSTED}", "locator": "line 2",
+                         "quote": f"The value is {UNTRUSTED} here.", "strength": "states",
+                         "topic": UNTRUSTED}],
+               [f"The value is {UNTRUSTED} shown (line 2).", f"Nothing {UNTRUSTED} [synthesis]."])
+    page, data = write_report(folder)
+    # Parsed as a browser's HTML parser would: only the report's own two script elements, no
+    # image (the page draws PDF pages from its data) and no event handler attribute.
+    tags = _Tags()
+    tags.feed(page)
+    assert [t for t, _ in tags.seen if t == "script"] == ["script", "script"]
+    assert "img" not in {t for t, _ in tags.seen}
+    assert not [a for _, attrs in tags.seen for a in attrs if a.startswith("on")]
+    # The text itself is kept, as text: escaped in the markup, intact in the data.
+    assert html.escape("<script>alert(1)</script>", quote=False) in page
+    assert data["records"][0]["quote"] == f"The value is {UNTRUSTED} here."
+
+
+def test_the_policy_forbids_the_network_and_allows_only_the_reports_own_code(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "examples" / "rfc3986", tmp_path / "ex")
+    page, _ = write_report(tmp_path / "ex")
+    policy = html.unescape(
+        re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)[1])
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";") if d.strip())
+    assert directives["default-src"] == "'none'" and directives["img-src"] == "data:"
+    for tag, directive in (("script", "script-src"), ("style", "style-src")):
+        (body,) = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+        assert directives[directive] == f"'sha256-{digest}'"
+    assert not re.search(r'\s(src|href)="(https?:)?//', page)  # nothing loads from anywhere
+
+
+def test_the_same_inputs_give_the_same_report_byte_for_byte(tmp_path: Path) -> None:
+    folder = tmp_path / "pdf"
+    pdf_case(folder)
+    write_case(folder, [{"claim": "Backups nightly.", "locator": "p. A-2",
+                         "quote": "Backups are taken every night", "strength": "states"}],
+               ["Backups are taken nightly (p. A-2)."], "source.pdf")
+    first, _ = write_report(folder)
+    second, _ = write_report(folder, "--no-cache")
+    assert first == second
+
+
+def test_coverage_marks_a_requirement_no_sentence_cites(tmp_path: Path) -> None:
+    folder = tmp_path / "pdf"
+    pdf_case(folder)
+    write_case(folder, [{"claim": "Logbooks are kept ten years.", "locator": "p. A-1",
+                         "quote": "must keep the logbook for ten years", "strength": "requires"},
+                        {"claim": "Backups nightly.", "locator": "p. A-2",
+                         "quote": "Backups are taken every night", "strength": "states"}],
+               ["Backups are taken nightly (p. A-2)."], "source.pdf")
+    _, data = write_report(folder)
+    cells = data["coverage"]["cells"]
+    assert data["coverage"]["unit"] == "page" and [c["label"] for c in cells] == ["A-1", "A-2"]
+    assert (cells[0]["uncitedRequires"], cells[0]["cited"]) == (1, 0)
+    assert (cells[1]["uncitedRequires"], cells[1]["cited"], cells[1]["verified"]) == (0, 1, 1)
+
+
+def test_a_report_never_overwrites_an_input(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "examples" / "rfc3986", tmp_path / "ex")
+    before = (tmp_path / "ex" / "claims.jsonl").read_bytes()
+    result = run_summcheck("report", "summary.md", "-o", "claims.jsonl", cwd=tmp_path / "ex")
+    assert result.returncode == 2 and "claims.jsonl" in result.stderr
+    assert (tmp_path / "ex" / "claims.jsonl").read_bytes() == before
