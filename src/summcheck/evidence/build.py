@@ -213,17 +213,21 @@ class _Builder:
         return {"view": "text", "lines": lines}
 
     def _pdf_view(self, span: Span, highlight: bool) -> dict:
+        """The pages a span stands on: with `highlight`, each with its boxes and the band of
+        the page they cover; every page also whole (embedded once, however often shown)."""
         assert self.pdf is not None
-        if highlight:
-            by_page = self.pdf.boxes(span)
-        else:
-            by_page = {}
+        by_page = self.pdf.boxes(span) if highlight else {}
         numbers = sorted(by_page) or self._pages_of(span)
         shown = []
         for number in numbers[:2]:  # a quote runs over two pages at most in practice
-            self._image(number)
+            self._overview(number)
             boxes = by_page.get(number, [])
-            shown.append({"page": number, "boxes": [[round(v, 5) for v in box] for box in boxes]})
+            entry: dict = {"page": number, "boxes": [[round(v, 5) for v in box] for box in boxes]}
+            if boxes:
+                band = self.pdf.band(number, boxes)
+                entry["band"] = {"uri": band.data_uri, "width": band.width,
+                                 "height": band.height, "top": band.top, "bottom": band.bottom}
+            shown.append(entry)
         return {"view": "pdf", "pages": shown}
 
     def _pages_of(self, span: Span) -> list[int]:
@@ -231,10 +235,10 @@ class _Builder:
                 if page.span.start < max(span.end, span.start + 1) and span.start < page.span.end
                 ][:1]
 
-    def _image(self, number: int) -> None:
+    def _overview(self, number: int) -> None:
         if number in self.images or self.pdf is None:
             return
-        image = self.pdf.image(number)
+        image = self.pdf.overview(number)
         page = self.source.pages[number - 1]
         self.images[number] = {"uri": image.data_uri, "width": image.width,
                                "height": image.height,

@@ -1,10 +1,10 @@
-"""PDF pages for the evidence report: each cited page as an image, and the boxes of a span's
-characters on it.
+"""PDF pages for the evidence report: the band of a page that holds a quote, each cited page
+whole, and the boxes of a span's characters on them.
 
 The boxes come from MuPDF's characters of the same text page summcheck reads the text from,
-so they are the matched characters themselves, not a new search. A page is rendered once, in
-16 grey levels (text and its highlights stay legible; the PNG of so few levels compresses
-several times better), or as JPEG where that is smaller (photographs, scans).
+so they are the matched characters themselves, not a new search. Images are grey PNGs of a
+few levels (the highlights are drawn over them by the page, in colour), or JPEG where that is
+smaller (photographs, scans).
 """
 from __future__ import annotations
 
@@ -15,25 +15,31 @@ from pathlib import Path
 
 from ..model import SourceDocument, Span
 
-# Body text set at this height on screen reads comfortably without zoom; the page is rendered
-# so that the document's body font gets it, within the bounds below.
+# Body text set at this height on screen reads comfortably without zoom; a passage is rendered
+# so that the document's body font gets it, within the bounds below. The whole page, shown for
+# where the passage sits on it, is rendered smaller.
 LEGIBLE_BODY_PIXELS = 14.0
 MIN_ZOOM, MAX_ZOOM = 1.0, 2.0
+OVERVIEW_SCALE = 0.5  # of the legible zoom, for the whole page
 DEFAULT_BODY_POINTS = 10.0
-GREY_LEVELS = 16
+# Four grey levels keep anti-aliased text legible and make a page's PNG several times smaller
+# than full grey (measured: benchmarks/bench_report.py).
+GREY_LEVELS = 4
 JPEG_QUALITY = 55
-_POSTERIZE = bytes(min(255, round(v * (GREY_LEVELS - 1) / 255) * (255 // (GREY_LEVELS - 1)))
-                   for v in range(256))
+BAND_MARGIN = 0.03  # of the page's height, above and below the highlighted lines
+_STEP = 255 / (GREY_LEVELS - 1)
+_POSTERIZE = bytes(min(255, round(round(v / _STEP) * _STEP)) for v in range(256))
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the page's size
 
 
 @dataclass(frozen=True)
 class PageImage:
-    number: int  # 1-based physical page
     width: int  # pixels
     height: int
     data_uri: str
+    top: float = 0.0  # the part of the page shown, as fractions of its height
+    bottom: float = 1.0
 
 
 def zoom_for(body_points: float | None) -> float:
@@ -57,19 +63,31 @@ class PdfPages:
     def close(self) -> None:
         self._pdf.close()
 
-    def image(self, number: int) -> PageImage:
-        """Page `number` (1-based) rendered for legibility, as a data: URI."""
+    def overview(self, number: int) -> PageImage:
+        """Page `number` (1-based) whole, smaller than legible: where a passage sits on it."""
+        return self._render(number, self.zoom * OVERVIEW_SCALE, 0.0, 1.0)
+
+    def band(self, number: int, boxes: list[Box]) -> PageImage:
+        """The band of page `number` across the lines the boxes cover, at a legible size."""
+        top = max(0.0, min(box[1] for box in boxes) - BAND_MARGIN)
+        bottom = min(1.0, max(box[3] for box in boxes) + BAND_MARGIN)
+        return self._render(number, self.zoom, round(top, 4), round(bottom, 4))
+
+    def _render(self, number: int, zoom: float, top: float, bottom: float) -> PageImage:
         pymupdf = self._pymupdf
         page = self._pdf.load_page(number - 1)
-        pix = page.get_pixmap(matrix=pymupdf.Matrix(self.zoom, self.zoom), colorspace=pymupdf.csGRAY,
-                              alpha=False)
+        rect = page.rect
+        clip = pymupdf.Rect(rect.x0, rect.y0 + top * rect.height, rect.x1,
+                            rect.y0 + bottom * rect.height)
+        pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), colorspace=pymupdf.csGRAY,
+                              alpha=False, clip=clip)
         grey = pymupdf.Pixmap(pymupdf.csGRAY, pix.width, pix.height,
                               pix.samples.translate(_POSTERIZE), False)
         png = grey.tobytes("png")
         jpeg = pix.tobytes("jpeg", jpg_quality=JPEG_QUALITY)
         kind, data = ("image/png", png) if len(png) <= len(jpeg) else ("image/jpeg", jpeg)
         uri = f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
-        return PageImage(number, pix.width, pix.height, uri)
+        return PageImage(pix.width, pix.height, uri, top, bottom)
 
     def boxes(self, span: Span) -> dict[int, list[Box]]:
         """The boxes of the span's characters, by 1-based page, merged into one box per line

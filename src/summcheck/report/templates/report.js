@@ -47,53 +47,55 @@
     return passage;
   }
 
+  function pageFigure(uri, width, height, alt, boxes, top, bottom) {
+    // An image with the quote's boxes over it; boxes are fractions of the whole page, the
+    // image shows the part of the page from `top` to `bottom`.
+    const frame = el("div", { class: "page-view" });
+    frame.append(el("img", { src: uri, width: width, height: height, alt: alt }));
+    for (const [x0, y0, x1, y1] of boxes) {
+      const mark = el("div", { class: "highlight", "aria-hidden": "true" });
+      mark.style.left = (x0 * 100) + "%";
+      mark.style.top = ((y0 - top) / (bottom - top) * 100) + "%";
+      mark.style.width = ((x1 - x0) * 100) + "%";
+      mark.style.height = ((y1 - y0) / (bottom - top) * 100) + "%";
+      frame.append(mark);
+    }
+    return frame;
+  }
+
   function pdfView(view) {
     const box = el("div", { class: "pdf-view" });
     for (const shown of view.pages) {
       const image = data.pages[String(shown.page)];
       if (!image) continue;
-      const frame = el("div", { class: "page-view" });
-      const inner = el("div", { class: "page-frame" });
-      const img = el("img", { src: image.uri, width: image.width, height: image.height,
-        alt: "Page " + image.label + " of the source" + (shown.boxes.length ? ", the quote highlighted" : "") });
-      inner.append(img);
-      let top = 1, bottom = 0;
-      for (const [x0, y0, x1, y1] of shown.boxes) {
-        const mark = el("div", { class: "highlight", "aria-hidden": "true" });
-        mark.style.left = (x0 * 100) + "%";
-        mark.style.top = (y0 * 100) + "%";
-        mark.style.width = ((x1 - x0) * 100) + "%";
-        mark.style.height = ((y1 - y0) * 100) + "%";
-        inner.append(mark);
-        top = Math.min(top, y0); bottom = Math.max(bottom, y1);
-      }
-      frame.append(inner);
-      const caption = el("div", { class: "view-tools" }, el("span", { text: "Page " + image.label + (image.label !== String(shown.page) ? " (physical " + shown.page + ")" : "") }));
-      if (shown.boxes.length) {
-        // The passage: the page at its rendered size (legible), in a band around the
-        // highlighted lines, scrolled to them; the whole page: fitted to the panel.
-        let left = 1;
-        for (const [x0] of shown.boxes) left = Math.min(left, x0);
-        const cropTop = Math.max(0, top - 0.05), cropBottom = Math.min(1, bottom + 0.05);
-        const crop = () => {
-          inner.style.width = image.width + "px";
-          frame.style.height = Math.round((cropBottom - cropTop) * image.height) + "px";
-          frame.scrollTop = Math.round(cropTop * image.height);
-          frame.scrollLeft = Math.max(0, Math.round(left * image.width) - 24);
-        };
-        const whole = () => { inner.style.width = ""; frame.style.height = ""; frame.scrollTop = 0; frame.scrollLeft = 0; };
-        let cropped = true;
+      const name = "page " + image.label + (image.label !== String(shown.page) ? " (physical " + shown.page + ")" : "");
+      const whole = pageFigure(image.uri, image.width, image.height,
+        "The whole of " + name + (shown.boxes.length ? ", the quote highlighted" : ""), shown.boxes, 0, 1);
+      whole.classList.add("whole");
+      const caption = el("div", { class: "view-tools" }, el("span", { text: name[0].toUpperCase() + name.slice(1) }));
+      if (shown.band) {
+        const band = shown.band;
+        const passage = pageFigure(band.uri, band.width, band.height,
+          "The passage of " + name + ", the quote highlighted", shown.boxes, band.top, band.bottom);
+        passage.classList.add("band");
+        // At its rendered size (legible), scrolled sideways to the quote where the panel is
+        // narrower than the page.
+        const scroller = el("div", { class: "band-scroll" }, passage);
+        const left = Math.min(...shown.boxes.map((b) => b[0]));
+        requestAnimationFrame(() => { scroller.scrollLeft = Math.max(0, left * band.width - 24); });
+        whole.hidden = true;
         const toggle = el("button", { type: "button", class: "whole-page", "aria-pressed": "false", text: "Show the whole page" });
         toggle.addEventListener("click", () => {
-          cropped = !cropped;
-          toggle.setAttribute("aria-pressed", String(!cropped));
-          toggle.textContent = cropped ? "Show the whole page" : "Show the passage only";
-          (cropped ? crop : whole)();
+          const showWhole = whole.hidden;
+          whole.hidden = !showWhole;
+          scroller.hidden = showWhole;
+          toggle.setAttribute("aria-pressed", String(showWhole));
+          toggle.textContent = showWhole ? "Show the passage only" : "Show the whole page";
         });
         caption.append(toggle);
-        requestAnimationFrame(crop);
+        box.append(scroller);
       }
-      box.append(frame, caption);
+      box.append(whole, caption);
     }
     return box;
   }
