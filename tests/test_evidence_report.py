@@ -264,3 +264,12 @@ def test_a_report_never_overwrites_an_input(tmp_path: Path) -> None:
     result = run_summcheck("report", "summary.md", "-o", "claims.jsonl", cwd=tmp_path / "ex")
     assert result.returncode == 2 and "claims.jsonl" in result.stderr
     assert (tmp_path / "ex" / "claims.jsonl").read_bytes() == before
+
+
+def test_the_readmes_example_report_is_current(tmp_path: Path) -> None:
+    """docs/report/rfc3986.html is what the README's command writes today."""
+    output = tmp_path / "rfc3986.html"
+    result = run_summcheck("report", "examples/rfc3986/summary.md", "-o", output, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert output.read_bytes() == (ROOT / "docs" / "report" / "rfc3986.html").read_bytes(), \
+        "regenerate: summcheck report examples/rfc3986/summary.md -o docs/report/rfc3986.html"
