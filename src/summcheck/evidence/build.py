@@ -14,14 +14,14 @@ from pathlib import Path
 
 from ..analysis import Analysis, RecordResult, SentenceResult
 from ..claim_index import STATUS_WORDS
-from ..model import SEVERITY_RANK, Finding, RecordStatus, SourceDocument, Span
+from ..model import Finding, RecordStatus, SourceDocument, Span
+from ..verdicts import VERDICTS, sentence_locator, sentence_verdict
 from .pages import PdfPages
 
 CONTEXT_LINES = 3  # lines of a text source shown either side of a quote
 MAX_VIEWS_PER_RECORD = 3  # places of a repeated quote shown (the JSON report lists all kept)
 CITED_LINES = 12  # lines of a text source's cited region shown for a quote not found there
 COVERAGE_LINE_BINS = 60  # a source without pages or sections is mapped in this many slices
-VERDICTS = ("backed", "synthesis", "finding", "unbacked")
 _DIFF = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
 
 
@@ -53,7 +53,7 @@ class _Builder:
 
     def build(self) -> Evidence:
         analysis = self.analysis
-        sentence_of_line = _sentence_lines(analysis.sentences)
+        sentence_of_line = sentence_locator(analysis)
         summary_path = Path(analysis.summary.path)
         claims_path = Path(analysis.claims.path) if analysis.claims.path else None
         findings = []
@@ -104,17 +104,7 @@ class _Builder:
     def _sentence(self, number: int, result: SentenceResult, backers: list[RecordResult],
                   findings: list[int]) -> dict:
         sentence = result.sentence
-        if any(SEVERITY_RANK[self.findings[i].severity] >= SEVERITY_RANK["warning"]
-               for i in findings):
-            verdict = "finding"
-        elif sentence.synthesis and not result.parts:
-            verdict = "synthesis"
-        elif result.parts and all(part.backers for part in result.parts):
-            verdict = "backed"
-        elif findings:
-            verdict = "finding"
-        else:
-            verdict = "synthesis" if sentence.synthesis else "unbacked"
+        verdict = sentence_verdict(result, [self.findings[i] for i in findings])
         return {
             "line": sentence.line, "column": sentence.column, "text": sentence.text,
             "verdict": verdict,
@@ -302,18 +292,6 @@ def _backers(result: SentenceResult) -> list[RecordResult]:
         for backer in part.backers:
             found.setdefault(id(backer), backer)
     return list(found.values())
-
-
-def _sentence_lines(sentences: list[SentenceResult]):
-    """A function from a summary line to the sentence that line belongs to (None before the
-    first one)."""
-    lines = [s.sentence.line for s in sentences]
-
-    def of(line: int) -> int | None:
-        i = bisect.bisect_right(lines, line) - 1
-        return i if i >= 0 else None
-
-    return of
 
 
 def _where(source: SourceDocument, span: Span) -> str:

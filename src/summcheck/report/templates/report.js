@@ -35,7 +35,7 @@
   // ------------------------------------------------------------------ source views
 
   function textView(view) {
-    const passage = el("div", { class: "passage", role: "group", "aria-label": "Source passage, " + view.where });
+    const passage = el("div", { class: "passage", role: "group", tabindex: "0", "aria-label": "Source passage, " + view.where });
     for (const line of view.lines) {
       const row = el("span", { class: "ln" }, el("span", { class: "no", "aria-hidden": "true", text: String(line.n) }));
       row.append(el("span", { class: "visually-hidden", text: "line " + line.n + ": " }));
@@ -80,7 +80,7 @@
         passage.classList.add("band");
         // At its rendered size (legible), scrolled sideways to the quote where the panel is
         // narrower than the page.
-        const scroller = el("div", { class: "band-scroll" }, passage);
+        const scroller = el("div", { class: "band-scroll", tabindex: "0", role: "group", "aria-label": "The passage of " + name }, passage);
         const left = Math.min(...shown.boxes.map((b) => b[0]));
         requestAnimationFrame(() => { scroller.scrollLeft = Math.max(0, left * band.width - 24); });
         whole.hidden = true;
@@ -302,7 +302,7 @@
       const level = weight === 0 ? 0 : Math.min(4, 1 + Math.floor(3 * weight / most));
       const name = cell.title + ": " + cell.verified + " verified claims, " + cell.cited + " cited sentences" +
         (cell.uncitedRequires ? ", " + cell.uncitedRequires + " requires claims no sentence cites" : "");
-      const button = el("button", { type: "button", class: "cell c" + level + (cell.uncitedRequires ? " req" : ""), title: name, "aria-label": name, role: "listitem" },
+      const button = el("button", { type: "button", class: "cell c" + level + (cell.uncitedRequires ? " req" : ""), title: name, "aria-label": name },
         cell.uncitedRequires ? el("span", { class: "req-mark", "aria-hidden": "true", text: "!" }) : null);
       button.addEventListener("click", () => {
         detail.replaceChildren(el("h3", { text: cell.title }), el("p", { text: name + "." }));
@@ -317,7 +317,7 @@
         }
         cell.records.forEach((i) => { if (data.records[i].strength === "requires" && !data.records[i].citedBy.length) detail.append(recordCard(i)); });
       });
-      strip.append(button);
+      strip.append(el("li", {}, button));
     });
   }
 
@@ -364,7 +364,6 @@
     const next = themes[(themes.indexOf(now) + 1) % themes.length];
     if (next === "auto") delete document.documentElement.dataset.theme; else document.documentElement.dataset.theme = next;
     toggle.textContent = "Theme: " + next;
-    toggle.setAttribute("aria-label", next === "auto" ? "Colour scheme: follows the system" : "Colour scheme: " + next);
   });
 
   fillSelect("filter-rule", data.findings.map((f) => f.rule));

@@ -1,0 +1,105 @@
+"""What a checked summary amounts to, sentence by sentence and over its source: each sentence's
+verdict and how much of the source the summary covers. The job summary's line per summary and
+the evidence report both read these, so they never disagree.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Literal
+
+from .analysis import Analysis, SentenceResult
+from .model import SEVERITY_RANK, Finding
+
+Verdict = Literal["backed", "synthesis", "finding", "unbacked"]
+VERDICTS: tuple[Verdict, ...] = ("backed", "synthesis", "finding", "unbacked")
+
+
+def sentence_locator(analysis: Analysis) -> Callable[[int], int | None]:
+    """A function from a summary line to the index of the sentence that line belongs to (None
+    before the first sentence): a finding on a sentence names the line the sentence starts on,
+    or a line inside it (a locator on a continuation line)."""
+    lines = [result.sentence.line for result in analysis.sentences]
+
+    def sentence_at(line: int) -> int | None:
+        i = bisect.bisect_right(lines, line) - 1
+        return i if i >= 0 else None
+
+    return sentence_at
+
+
+def findings_by_sentence(analysis: Analysis, findings: list[Finding]) -> dict[int, list[Finding]]:
+    """The findings on the summary file, by the sentence they stand in."""
+    sentence_at = sentence_locator(analysis)
+    summary = Path(analysis.summary.path)
+    out: dict[int, list[Finding]] = {}
+    for finding in findings:
+        if finding.line is not None and Path(finding.path) == summary:
+            index = sentence_at(finding.line)
+            if index is not None:
+                out.setdefault(index, []).append(finding)
+    return out
+
+
+def sentence_verdict(result: SentenceResult, findings: list[Finding]) -> Verdict:
+    """`finding` when a warning or error stands in the sentence; else `synthesis` for a
+    labelled sentence without locators, `backed` when every locator part has a verified record
+    inside it, `unbacked` otherwise (an info finding alone does not make a sentence fail)."""
+    if any(SEVERITY_RANK[f.severity] >= SEVERITY_RANK["warning"] for f in findings):
+        return "finding"
+    if result.sentence.synthesis and not result.parts:
+        return "synthesis"
+    if result.parts and all(part.backers for part in result.parts):
+        return "backed"
+    if findings:
+        return "finding"
+    return "synthesis" if result.sentence.synthesis else "unbacked"
+
+
+def sentence_verdicts(analysis: Analysis, findings: list[Finding]) -> list[Verdict]:
+    by_sentence = findings_by_sentence(analysis, findings)
+    return [sentence_verdict(result, by_sentence.get(i, []))
+            for i, result in enumerate(analysis.sentences)]
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of the source the summary's sentences cite."""
+
+    pages: int  # of the source (1 for a text without page breaks)
+    cited_pages: int  # pages that a sentence's locator lands on
+    cited_share: float  # of the source text's characters inside some sentence's locator, 0–1
+    uncited_requires: int  # verified `requires` records that back no sentence
+
+    def describe(self) -> str:
+        """One phrase: `cites 14 of 50 pages (12% of the text); 2 requires claims no sentence
+        cites`."""
+        where = (f"cites {self.cited_pages} of {self.pages} pages ({self.cited_share:.0%} of the text)"
+                 if self.pages > 1 else f"cites {self.cited_share:.0%} of the text")
+        if self.uncited_requires:
+            plural = "claim" if self.uncited_requires == 1 else "claims"
+            return f"{where}; {self.uncited_requires} requires {plural} no sentence cites"
+        return where
+
+
+def coverage(analysis: Analysis) -> Coverage:
+    source = analysis.source
+    spans = sorted((span.start, span.end) for result in analysis.sentences
+                   for part in result.parts for span in part.resolution.spans)
+    covered, reach = 0, 0
+    for start, end in spans:  # the union of the cited spans
+        if end > reach:
+            covered += end - max(start, reach)
+            reach = end
+    cited_pages = set()
+    for start, _end in spans:
+        page = source.page_of(start)
+        if page is not None:
+            cited_pages.add(page.number)
+    backers = {id(b) for result in analysis.sentences for part in result.parts
+               for b in part.backers}
+    uncited = sum(1 for r in analysis.records
+                  if r.verified and r.record.strength == "requires" and id(r) not in backers)
+    return Coverage(max(1, len(source.pages)), len(cited_pages),
+                    covered / len(source.text) if source.text else 0.0, uncited)
