@@ -14,14 +14,16 @@ from pathlib import Path
 
 from ..analysis import Analysis, RecordResult, SentenceResult
 from ..claim_index import STATUS_WORDS
-from ..model import Finding, RecordStatus, SourceDocument, Span
+from ..model import Finding, InputError, RecordStatus, SourceDocument, Span
+from ..modality import classes, modal_words
 from ..verdicts import VERDICTS, sentence_locator, sentence_verdict
 from .pages import PdfPages
 
 CONTEXT_LINES = 3  # lines of a text source shown either side of a quote
 MAX_VIEWS_PER_RECORD = 3  # places of a repeated quote shown (the JSON report lists all kept)
 CITED_LINES = 12  # lines of a text source's cited region shown for a quote not found there
-COVERAGE_LINE_BINS = 60  # a source without pages or sections is mapped in this many slices
+COVERAGE_LINE_BINS = 60  # a source without pages is mapped in this many slices of lines
+MAX_SECTION_CELLS = 400
 _DIFF = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
 
 
@@ -94,7 +96,7 @@ class _Builder:
             "records": records,
             "findings": findings,
             "pages": {str(n): image for n, image in sorted(self.images.items())},
-            "coverage": self._coverage(sentences, records),
+            "coverage": self._coverage(records),
             "counts": _counts(sentences, records, findings),
         }
         return Evidence(data, summary_path.as_posix())
@@ -236,31 +238,59 @@ class _Builder:
 
     # -- coverage
 
-    def _coverage(self, sentences: list[dict], records: list[dict]) -> dict:
+    def _coverage(self, records: list[dict]) -> dict:
+        """The source as strips of cells (its pages, or slices of lines; and its top sections),
+        each with the verified records and cited sentences that fall there."""
         source = self.source
-        cells: list[dict]
         if len(source.pages) > 1:
             unit = "page"
-            cells = [{"label": page.label or str(page.number), "title": f"page {page.label or page.number}"
-                      + (f" (physical {page.number})" if page.label and page.label != str(page.number) else ""),
-                      "start": page.span.start, "end": page.span.end} for page in source.pages]
+            cells = [{"label": page.label or str(page.number),
+                      "title": f"page {page.label or page.number}"
+                      + (f" (physical {page.number})" if page.label and page.label != str(page.number)
+                         else ""), "span": page.span} for page in source.pages]
         else:
             unit = "lines"
             count = max(1, source.line_count)
             size = max(1, -(-count // COVERAGE_LINE_BINS))
-            cells = []
-            for first in range(1, count + 1, size):
-                last = min(count, first + size - 1)
-                span = source.line_span(first, last)
-                cells.append({"label": f"{first}", "title": f"lines {first}–{last}",
-                              "start": span.start, "end": span.end})
-        starts = [cell["start"] for cell in cells]
-        for cell in cells:
-            cell.update(verified=0, cited=0, uncitedRequires=0, records=[], sentences=[])
+            cells = [{"label": str(first), "title": f"lines {first}–{min(count, first + size - 1)}",
+                      "span": source.line_span(first, min(count, first + size - 1))}
+                     for first in range(1, count + 1, size)]
+        sections = [{"label": section.ident, "title": f"section {section.ident} {section.title}".strip(),
+                     "span": section.span, "normative": self._normative(section.span)}
+                    for section in self._top_sections()]
+        return {"unit": unit, "cells": self._fill(cells, records),
+                "sections": self._fill(sections, records)}
+
+    def _top_sections(self):
+        """The outermost sections that divide the source (their children where only one is
+        outermost), or none when the source has no structure."""
+        try:
+            found = list(self.source.structure.sections)
+        except InputError:
+            return []
+        if not found:
+            return []
+        top = min(section.level for section in found)
+        outer = [section for section in found if section.level == top]
+        if len(outer) == 1:
+            inner = [section for section in found if section.level == top + 1]
+            outer = inner or outer
+        return sorted(outer, key=lambda section: section.span.start)[:MAX_SECTION_CELLS]
+
+    def _normative(self, span: Span) -> bool:
+        """Whether the text asserts a requirement (a `requires` modal word of the lexicons)."""
+        words = modal_words(self.source.text[span.start:span.end], self.analysis.lexicon)
+        return "requires" in classes(words)
+
+    def _fill(self, cells: list[dict], records: list[dict]) -> list[dict]:
+        starts = [cell["span"].start for cell in cells]
+
         def cell_of(offset: int) -> dict | None:
             i = bisect.bisect_right(starts, offset) - 1
-            return cells[i] if i >= 0 else None
+            return cells[i] if i >= 0 and offset < cells[i]["span"].end else None
 
+        for cell in cells:
+            cell.update(verified=0, cited=0, uncitedRequires=0, records=[], sentences=[])
         for number, result in enumerate(self.analysis.records):
             if not result.verified or not result.hits:
                 continue
@@ -269,8 +299,7 @@ class _Builder:
                 continue
             cell["verified"] += 1
             cell["records"].append(number)
-            record = records[number]
-            if record["strength"] == "requires" and not record["citedBy"]:
+            if records[number]["strength"] == "requires" and not records[number]["citedBy"]:
                 cell["uncitedRequires"] += 1
         for number, result in enumerate(self.analysis.sentences):
             seen: set[int] = set()
@@ -282,8 +311,10 @@ class _Builder:
                         cell["cited"] += 1
                         cell["sentences"].append(number)
         for cell in cells:
-            del cell["start"], cell["end"]
-        return {"unit": unit, "cells": cells}
+            del cell["span"]
+            if cell.pop("normative", False) and not cell["cited"]:
+                cell["uncitedNormative"] = True
+        return cells
 
 
 def _backers(result: SentenceResult) -> list[RecordResult]:

@@ -293,17 +293,18 @@
     });
   }
 
-  function renderCoverage() {
-    const strip = document.getElementById("coverage-strip");
-    const cells = data.coverage.cells;
+  function renderStrip(strip, cells, labelled) {
     const most = Math.max(1, ...cells.map((c) => c.verified + c.cited));
     cells.forEach((cell) => {
       const weight = cell.verified + cell.cited;
       const level = weight === 0 ? 0 : Math.min(4, 1 + Math.floor(3 * weight / most));
+      const gap = cell.uncitedRequires || cell.uncitedNormative;
       const name = cell.title + ": " + cell.verified + " verified claims, " + cell.cited + " cited sentences" +
-        (cell.uncitedRequires ? ", " + cell.uncitedRequires + " requires claims no sentence cites" : "");
-      const button = el("button", { type: "button", class: "cell c" + level + (cell.uncitedRequires ? " req" : ""), title: name, "aria-label": name },
-        cell.uncitedRequires ? el("span", { class: "req-mark", "aria-hidden": "true", text: "!" }) : null);
+        (cell.uncitedRequires ? ", " + cell.uncitedRequires + " requires claims no sentence cites" : "") +
+        (cell.uncitedNormative ? ", normative (states requirements) and cited by no sentence" : "");
+      const button = el("button", { type: "button", class: "cell c" + level + (gap ? " req" : ""), title: name, "aria-label": name },
+        labelled ? el("span", { text: cell.label }) : null,
+        gap ? el("span", { class: "req-mark", "aria-hidden": "true", text: "!" }) : null);
       button.addEventListener("click", () => {
         detail.replaceChildren(el("h3", { text: cell.title }), el("p", { text: name + "." }));
         if (cell.sentences.length) {
@@ -319,6 +320,14 @@
       });
       strip.append(el("li", {}, button));
     });
+  }
+
+  function renderCoverage() {
+    renderStrip(document.getElementById("coverage-strip"), data.coverage.cells, false);
+    const sections = data.coverage.sections;
+    const holder = document.getElementById("coverage-sections");
+    if (sections.length) renderStrip(holder, sections, true);
+    else holder.parentElement.hidden = true;
   }
 
   // ------------------------------------------------------------------ events
