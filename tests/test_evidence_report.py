@@ -273,3 +273,13 @@ def test_the_readmes_example_report_is_current(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert output.read_bytes() == (ROOT / "docs" / "report" / "rfc3986.html").read_bytes(), \
         "regenerate: summcheck report examples/rfc3986/summary.md -o docs/report/rfc3986.html"
+
+
+def test_coverage_marks_sections_that_state_requirements_and_go_uncited(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "examples" / "rfc3986", tmp_path / "ex")
+    _, data = write_report(tmp_path / "ex")
+    sections = {cell["label"]: cell for cell in data["coverage"]["sections"]}
+    assert list(sections)[:4] == ["1", "2", "3", "4"]  # RFC 3986's top sections, in order
+    assert sections["5"]["cited"] and not sections["5"].get("uncitedNormative")
+    # Section 1 ("... MUST ..." conventions) is normative and the summary never cites it.
+    assert sections["1"]["cited"] == 0 and sections["1"]["uncitedNormative"]
