@@ -7,6 +7,7 @@ tmp_path, as `$GITHUB_STEP_SUMMARY` and `$GITHUB_OUTPUT` do on a runner.
 """
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import unquote
 
 import jsonschema
 import pytest
@@ -107,7 +109,8 @@ class PullRequest:
             "HOME": str(self.tmp),
         })
         defaults = {"PATHS": "", "CONFIG": "", "FAIL_ON": "", "ANNOTATIONS": "true",
-                    "SARIF_FILE": "summcheck.sarif", "JOB_SUMMARY": "true", "EXTRA_ARGS": ""}
+                    "SARIF_FILE": "summcheck.sarif", "JOB_SUMMARY": "true", "EXTRA_ARGS": "",
+                    "REPORT": "true", "REPORT_DIR": "summcheck-report"}
         for key, value in {**defaults, **inputs}.items():
             env[f"INPUT_{key}"] = value
         return env
@@ -219,7 +222,7 @@ def test_a_broken_claims_file_fails_the_summary_that_uses_it(pr):
                     "SUM103": "examples/rfc3986/summary.md"}
     # outputs
     assert pr.outputs == {"exit-code": "1", "sarif-file": "summcheck.sarif", "errors": "2",
-                          "warnings": "0", "infos": "0"}
+                          "warnings": "0", "infos": "0", "report-dir": "summcheck-report"}
 
 
 def test_a_clean_change_passes_and_checks_only_what_it_touches(pr):
@@ -287,7 +290,8 @@ def test_no_summary_touched_is_a_notice_and_success(pr):
     assert not (pr.workspace / "summcheck.sarif").exists()
     assert "Nothing to check" in pr.step_summary
     assert pr.outputs == {"exit-code": "0", "sarif-file": "", "errors": "0", "warnings": "0",
-                          "infos": "0"}
+                          "infos": "0", "report-dir": ""}
+    assert not (pr.workspace / "summcheck-report").exists()
 
 
 def test_when_git_cannot_diff_every_summary_is_checked(pr):
@@ -323,6 +327,13 @@ def test_push_event_checks_every_summary(pr):
     assert run.code == 0, run  # findings reported, fail-on never
     assert "3 summaries checked" in run.stdout
     assert int(pr.outputs["errors"]) > 0 and pr.outputs["exit-code"] == "0"
+    # every summary checked has its evidence report, the PDF-backed ones included
+    reports = pr.workspace / "summcheck-report"
+    for name in ("rfc3986", "fhs", "defects"):
+        assert_report_shows(reports / f"examples/{name}/summary.md.html",
+                            pr.workspace / f"examples/{name}/summary.md")
+    assert set(index_links(reports)) == {f"examples/{n}/summary.md.html"
+                                         for n in ("rfc3986", "fhs", "defects")}
 
 
 def test_extra_args_are_parsed_as_the_command_line_does(pr):
@@ -360,6 +371,8 @@ def test_config_input(pr):
     ({"EXTRA_ARGS": "examples/rfc3986/summary.md"}, "name the files to check in the paths input"),
     ({"EXTRA_ARGS": "--fail-on info", "FAIL_ON": "error"}, "--fail-on is given twice"),
     ({"CONFIG": "missing.toml"}, "missing.toml: no such configuration file"),
+    ({"REPORT": "maybe"}, "report: 'maybe' is not true or false"),
+    ({"REPORT_DIR": " "}, "report-dir: empty; set report: false"),
     ({"PATHS": "examples/rfc3986/summary.md", "SARIF_FILE": "examples/rfc3986/claims.jsonl"},
      "--output names an input file"),
 ])
@@ -370,7 +383,8 @@ def test_bad_input_is_exit_2_with_one_error_line(pr, inputs, message):
     assert len(errors) == 1 and errors[0].startswith("::error::summcheck: "), run
     assert message in errors[0], run
     assert "Traceback" not in run.stdout + run.stderr
-    assert pr.outputs["exit-code"] == "2"
+    assert pr.outputs["exit-code"] == "2" and pr.outputs["report-dir"] == ""
+    assert not (pr.workspace / "summcheck-report").exists()
     # inputs are never modified
     assert (pr.workspace / "examples/rfc3986/claims.jsonl").read_bytes() == (
         EXAMPLES / "rfc3986/claims.jsonl").read_bytes()
@@ -491,8 +505,11 @@ def test_action_yml_is_a_composite_action_wired_to_the_script():
     assert action["inputs"]["sarif-file"]["default"] == "summcheck.sarif"
     assert action["inputs"]["annotations"]["default"] == "true"
     assert action["inputs"]["job-summary"]["default"] == "true"
+    assert action["inputs"]["report"]["default"] == "true"
+    assert action["inputs"]["report-dir"]["default"] == "summcheck-report"
     outputs = action["outputs"]
-    assert set(outputs) == {"exit-code", "sarif-file", "errors", "warnings", "infos"}
+    assert set(outputs) == {"exit-code", "sarif-file", "errors", "warnings", "infos",
+                            "report-dir"}
     for name, spec in outputs.items():
         assert spec["value"] == f"${{{{ steps.run.outputs.{name} }}}}"
     steps = action["runs"]["steps"]
@@ -586,3 +603,198 @@ def test_main_in_process_reports_internal_errors_in_one_line(tmp_path, monkeypat
     printed = capsys.readouterr().out
     assert printed == "::error::summcheck: internal error: RuntimeError: kaputt\\nsecond line\n"
     assert parse_outputs(output)["exit-code"] == "2"
+
+
+# ---------------------------------------------------------------- evidence reports
+
+
+def plain_sentences(summary: Path) -> list[str]:
+    """The summary's body lines that hold no Markdown markup, list markers dropped: text that
+    the report page shows as it is (one sentence per line in the examples)."""
+    body = summary.read_text(encoding="utf-8").split("---", 2)[2]
+    lines = [re.sub(r"^(\d+\.|[-+])\s+", "", line.strip()) for line in body.splitlines()]
+    return [line for line in lines if line and not line.startswith(("#", "<!--"))
+            and not re.search(r"[`*_\[\]<>&|\"']", line)]
+
+
+def assert_report_shows(page_path: Path, summary: Path) -> None:
+    assert page_path.is_file(), f"no evidence report at {page_path}"
+    page = page_path.read_text(encoding="utf-8")
+    assert page.lower().startswith("<!doctype html>") and "Content-Security-Policy" in page
+    sentences = plain_sentences(summary)
+    assert sentences, summary
+    for sentence in sentences:
+        assert html.escape(sentence, quote=False) in page, sentence
+
+
+def index_links(folder: Path) -> list[str]:
+    """The report files the index links to, as paths in the folder (hrefs decoded)."""
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    assert "<script" not in page and "http" not in page.replace("http-equiv", "")
+    return [unquote(html.unescape(href)) for href in re.findall(r'<a href="([^"]+)"', page)]
+
+
+def test_reports_for_a_clean_and_a_failing_summary(pr):
+    run = pr.run(PATHS="examples/rfc3986/summary.md examples/defects/summary.md",
+                 REPORT_DIR="out/reports")
+    assert run.code == 1, run  # the defects summary's findings decide, as without reports
+    reports = pr.workspace / "out/reports"
+    for name in ("rfc3986", "defects"):
+        assert_report_shows(reports / f"examples/{name}/summary.md.html",
+                            pr.workspace / f"examples/{name}/summary.md")
+    assert sorted(index_links(reports)) == ["examples/defects/summary.md.html",
+                                            "examples/rfc3986/summary.md.html"]
+    index = (reports / "index.html").read_text(encoding="utf-8")
+    assert "<code>examples/defects/summary.md</code>" in index and "2 summaries" in index
+    assert "::warning::" not in run.stdout
+    assert "summcheck: wrote 2 evidence reports and index.html to out/reports" in run.stdout
+    assert pr.outputs["report-dir"] == "out/reports" and pr.outputs["exit-code"] == "1"
+    assert not (pr.workspace / "summcheck-report").exists()
+    # the same run again overwrites its own reports (an existing folder of plain files is fine)
+    run = pr.run(PATHS="examples/rfc3986/summary.md", REPORT_DIR="out/reports")
+    assert run.code == 0 and pr.outputs["report-dir"] == "out/reports", run
+
+
+def test_report_false_writes_nothing(pr):
+    run = pr.run(PATHS="examples/rfc3986/summary.md", REPORT="false")
+    assert run.code == 0, run
+    assert not (pr.workspace / "summcheck-report").exists()
+    assert pr.outputs["report-dir"] == "" and "evidence report" not in run.stdout
+
+
+def test_a_summary_that_cannot_be_checked_gets_no_report(pr):
+    broken = pr.workspace / "examples/rfc3986/broken.md"
+    broken.write_text((pr.workspace / "examples/rfc3986/summary.md").read_text(encoding="utf-8")
+                      .replace("claims: claims.jsonl", "claims: missing.jsonl"), encoding="utf-8")
+    run = pr.run(PATHS="examples/rfc3986/summary.md examples/rfc3986/broken.md")
+    assert run.code == 2, run  # the check decides: a summary could not be checked
+    assert "Traceback" not in run.stdout + run.stderr
+    reports = pr.workspace / "summcheck-report"
+    assert index_links(reports) == ["examples/rfc3986/summary.md.html"]
+    assert not (reports / "examples/rfc3986/broken.md.html").exists()
+    assert pr.outputs["report-dir"] == "summcheck-report"
+    # nothing checkable at all: no folder, no output
+    shutil.rmtree(reports)
+    run = pr.run(PATHS="examples/rfc3986/broken.md")
+    assert run.code == 2 and not reports.exists(), run
+    assert pr.outputs["report-dir"] == ""
+
+
+def test_a_report_that_cannot_be_built_is_a_warning_and_skipped(pr, monkeypatch):
+    import summcheck.evidence.report as evidence_module
+
+    real = evidence_module.evidence_report
+
+    def flaky(summary, options):
+        if "defects" in str(summary):
+            raise RuntimeError("renderer broke\nsecond line")
+        return real(summary, options)
+
+    monkeypatch.setattr(evidence_module, "evidence_report", flaky)
+    run = pr.run(PATHS="examples/rfc3986/summary.md examples/defects/summary.md")
+    assert run.code == 1, run  # the check's verdict, untouched
+    warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning::")]
+    assert warnings == ["::warning::summcheck: no evidence report for examples/defects/summary.md:"
+                        " internal error: RuntimeError: renderer broke\\nsecond line"], run
+    reports = pr.workspace / "summcheck-report"
+    assert index_links(reports) == ["examples/rfc3986/summary.md.html"]
+    index = (reports / "index.html").read_text(encoding="utf-8")
+    assert "No report (1)" in index and "renderer broke" in index
+    assert pr.outputs["report-dir"] == "summcheck-report"
+    # no report at all: no index, an empty output, still the check's exit code
+    monkeypatch.setattr(evidence_module, "evidence_report",
+                        lambda summary, options: (_ for _ in ()).throw(OSError(28, "No space")))
+    shutil.rmtree(reports)
+    run = pr.run(PATHS="examples/defects/summary.md")
+    assert run.code == 1 and run.stdout.count("::warning::summcheck: no evidence report") == 1, run
+    assert not (reports / "index.html").exists() and pr.outputs["report-dir"] == ""
+
+
+def test_report_file_names_survive_an_artifact(pr):
+    """A summary's name with quotes, `$( )` and spaces, and one in a hidden folder: report
+    names that upload-artifact accepts (no `" : < > | * ? CR LF`, no hidden component)."""
+    nasty_summary(pr)
+    hidden = pr.workspace / ".docs/summary.md"
+    hidden.parent.mkdir()
+    hidden.write_text((pr.workspace / "examples/rfc3986/summary.md").read_text(encoding="utf-8")
+                      .replace("source: rfc3986.txt", "source: ../examples/rfc3986/rfc3986.txt")
+                      .replace("claims: claims.jsonl", "claims: ../examples/rfc3986/claims.jsonl"),
+                      encoding="utf-8")
+    run = pr.run(PATHS=shlex.quote("examples/rfc3986/" + NASTY) + " .docs/summary.md")
+    assert run.code == 0, run
+    assert_nothing_ran(pr)
+    reports = pr.workspace / "summcheck-report"
+    files = sorted(p.relative_to(reports).as_posix() for p in reports.rglob("*") if p.is_file())
+    assert len(files) == 3, files  # two reports and the index
+    for name in files:
+        assert not set(name) & set('":<>|*?\r\n\\'), name
+        assert not any(part.startswith(".") for part in name.split("/")), name
+    links = index_links(reports)
+    assert "%2Edocs/summary.md.html" in links
+    assert sorted(links + ["index.html"]) == files
+    for link in links:
+        assert_report_shows(reports / link, pr.workspace / "examples/rfc3986/summary.md")
+
+
+@pytest.mark.parametrize("report_dir, why", [
+    (".", "is the workspace or a folder above it"),
+    ("..", "is the workspace or a folder above it"),
+    ("linked", "holds escape, which is not a plain file or folder"),
+    ("examples/rfc3986/summary.md", "exists and is not a folder"),
+])
+def test_a_report_dir_that_would_upload_too_much_is_refused(pr, report_dir, why):
+    (pr.workspace / "linked").mkdir()
+    (pr.workspace / "linked/escape").symlink_to(pr.tmp)
+    run = pr.run(PATHS="examples/rfc3986/summary.md", REPORT_DIR=report_dir)
+    assert run.code == 0, run  # a warning, never a failure
+    warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning::")]
+    assert len(warnings) == 1 and why in warnings[0], run
+    assert "no evidence report written" in warnings[0]
+    assert pr.outputs["report-dir"] == ""
+    assert not list(pr.workspace.rglob("*.md.html")) and not list(pr.tmp.glob("index.html"))
+
+
+def test_action_yml_uploads_the_reports_and_links_them():
+    steps = load_action()["runs"]["steps"]
+    ids = [s.get("id") for s in steps]
+    upload = next(s for s in steps if s.get("id") == "upload-report")
+    assert ids.index("upload-report") == ids.index("run") + 1
+    assert upload["uses"].startswith("actions/upload-artifact@")
+    assert upload["if"] == "always() && steps.run.outputs.report-dir != ''"
+    assert upload["continue-on-error"] is True  # an upload never fails the check's step
+    assert upload["with"] == {"name": "summcheck-report",
+                              "path": "${{ steps.run.outputs.report-dir }}"}
+    text = (REPO / "action.yml").read_text(encoding="utf-8")
+    assert re.search(r"uses: actions/upload-artifact@[0-9a-f]{40}  # v4\.\d+\.\d+$", text,
+                     re.MULTILINE)
+    link = steps[ids.index("upload-report") + 1]
+    assert link["if"] == "always() && steps.upload-report.outputs.artifact-url != ''"
+    assert link["env"]["ARTIFACT_URL"] == "${{ steps.upload-report.outputs.artifact-url }}"
+    assert "${{" not in link["run"]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+@pytest.mark.parametrize("job_summary, expected", [("true", True), ("True", True),
+                                                   ("false", False)])
+def test_the_link_step_appends_one_line_to_the_job_summary(tmp_path, job_summary, expected):
+    """action.yml's link step run as the runner would, the artifact URL as upload-artifact
+    gives it (an attacker cannot choose it, but it is passed as data all the same)."""
+    steps = load_action()["runs"]["steps"]
+    link = steps[[s.get("id") for s in steps].index("upload-report") + 1]
+    url = "https://github.com/o/r/actions/runs/1/artifacts/2"
+    outputs = {"upload-report": {"artifact-url": url}}
+    env = {k: evaluate(str(v), {"job-summary": job_summary}, outputs)
+           for k, v in link["env"].items()}
+    summary = tmp_path / "summary.md"
+    summary.write_text("## summcheck: all checks passed\n", encoding="utf-8")
+    done = subprocess.run([link["shell"], "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                           link["run"]], env={"PATH": os.environ["PATH"], **env,
+                                              "GITHUB_STEP_SUMMARY": str(summary)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    added = summary.read_text(encoding="utf-8").split("\n", 1)[1].strip("\n").splitlines()
+    if expected:
+        assert added == [f"**Evidence reports:** [summcheck-report]({url}) (artifact: one "
+                         f"HTML page per summary, and index.html)"]
+    else:
+        assert added == []

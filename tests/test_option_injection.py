@@ -33,8 +33,11 @@ def test_the_action_takes_a_path_named_like_an_option_as_a_path(tmp_path, monkey
     assert code == 0, out
     assert "Checked --output=README.md" in out
     assert (root / "README.md").read_text(encoding="utf-8") == "# Project\n"
+    # nothing written but the evidence report folder, the report named after the summary
     assert sorted(p.name for p in root.iterdir()) == [
-        "--output=README.md", "README.md", "claims.jsonl", "source.txt"]
+        "--output=README.md", "README.md", "claims.jsonl", "source.txt", "summcheck-report"]
+    assert sorted(p.name for p in (root / "summcheck-report").iterdir()) == [
+        "--output=README.md.html", "index.html"]
 
 
 def test_the_action_yml_passes_no_path_on_a_command_line():

@@ -12,13 +12,18 @@ Everything comes from the environment, the way a composite action hands its inpu
 | `INPUT_SARIF_FILE` | where to write the SARIF report (empty: none) |
 | `INPUT_JOB_SUMMARY` | `true`: append the Markdown report to `$GITHUB_STEP_SUMMARY` |
 | `INPUT_EXTRA_ARGS` | more `summcheck check` options, shell-style (`--select SUM1 --ocr`) |
+| `INPUT_REPORT` | `true`: write each checked summary's evidence report (HTML) and an index |
+| `INPUT_REPORT_DIR` | the folder for them (default `summcheck-report`), uploaded by action.yml |
 
 and GitHub's own `GITHUB_WORKSPACE`, `GITHUB_EVENT_NAME`, `GITHUB_EVENT_PATH`,
 `GITHUB_BASE_REF`, `GITHUB_STEP_SUMMARY` and `GITHUB_OUTPUT`.
 
-The check runs once; its report is rendered as annotations, job summary and SARIF. Outputs:
-`exit-code`, `sarif-file`, `errors`, `warnings`, `infos`. The exit code is what `--fail-on`
-implies (0 or 1), or 2 with one `::error::` line when the check could not run.
+The check runs once; its report is rendered as annotations, job summary and SARIF. Then each
+summary that could be checked gets its evidence report, built in this process with the same
+options; one that cannot be built is a `::warning::` line, never a failure. Outputs:
+`exit-code`, `sarif-file`, `errors`, `warnings`, `infos`, `report-dir` (empty when no report
+was written). The exit code is what `--fail-on` implies (0 or 1), or 2 with one `::error::`
+line when the check could not run.
 """
 from __future__ import annotations
 
@@ -30,11 +35,15 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from .interrupt import Interrupted, interruptions_raised
 from .model import InputError
 from .report.github import command
+
+if TYPE_CHECKING:
+    from .engine.options import Options
+    from .output import RunInput
 
 PR_EVENTS = ("pull_request", "pull_request_target")
 FAIL_ON = ("error", "warning", "info", "never")
@@ -55,6 +64,8 @@ class Inputs:
     annotations: bool = True
     sarif_file: str = "summcheck.sarif"
     job_summary: bool = True
+    report: bool = True
+    report_dir: str = "summcheck-report"
     check: dict = field(default_factory=dict)  # parsed extra-args: source, claims, ocr, …
 
     @classmethod
@@ -73,6 +84,10 @@ class Inputs:
         inputs.annotations = _boolean("annotations", get("ANNOTATIONS", "true"))
         inputs.job_summary = _boolean("job-summary", get("JOB_SUMMARY", "true"))
         inputs.sarif_file = get("SARIF_FILE", "summcheck.sarif")
+        inputs.report = _boolean("report", get("REPORT", "true"))
+        inputs.report_dir = get("REPORT_DIR", "summcheck-report")
+        if inputs.report and not inputs.report_dir:
+            raise ActionError("report-dir: empty; set report: false to write no evidence reports")
         inputs.check = _parse_extra_args(_split("extra-args", get("EXTRA_ARGS")))
         if inputs.check.pop("paths", None):
             raise ActionError("extra-args: name the files to check in the paths input, "
@@ -220,6 +235,10 @@ def _notice(message: str) -> None:
     print(command("notice", {}, message))
 
 
+def _warning(message: str) -> None:
+    print(command("warning", {}, message))
+
+
 # ---------------------------------------------------------------- the run
 
 
@@ -266,7 +285,7 @@ def run(env: Mapping[str, str]) -> int:
         if inputs.job_summary:
             append_step_summary(env, f"### summcheck\n\nNothing to check: {what}.\n")
         write_outputs(env, {"exit-code": 0, "sarif-file": "", "errors": 0, "warnings": 0,
-                            "infos": 0})
+                            "infos": 0, "report-dir": ""})
         return 0
     if sarif_file:
         guard_output(Path(sarif_file), run_inputs(summaries, options, request.named_files()),
@@ -280,7 +299,7 @@ def run(env: Mapping[str, str]) -> int:
         if inputs.job_summary:
             append_step_summary(env, _errors_markdown(report.errors))
         write_outputs(env, {"exit-code": 2, "sarif-file": "", "errors": "", "warnings": "",
-                            "infos": ""})
+                            "infos": "", "report-dir": ""})
         return 2
 
     _print_log(TextReporter(color=False).render(report))
@@ -290,10 +309,47 @@ def run(env: Mapping[str, str]) -> int:
         append_step_summary(env, MarkdownReporter().render(report))  # lists the unchecked too
     if sarif_file:
         write_file(Path(sarif_file), SarifReporter().render(report))
+    report_dir = ""
+    if inputs.report:
+        checked = [s.path for s in report.summaries]  # the unchecked have no evidence to show
+        guarded = run_inputs(checked, options, request.named_files())
+        if write_reports(Path(inputs.report_dir), checked, options, workspace, guarded):
+            report_dir = inputs.report_dir  # as given: upload-artifact resolves it the same way
     counts = report.counts
     write_outputs(env, {"exit-code": code, "sarif-file": sarif_file, "errors": counts["error"],
-                        "warnings": counts["warning"], "infos": counts["info"]})
+                        "warnings": counts["warning"], "infos": counts["info"],
+                        "report-dir": report_dir})
     return code
+
+
+def write_reports(folder: Path, summaries: list[Path], options: Options, workspace: Path,
+                  inputs: list[RunInput]) -> int:
+    """Write the evidence reports of `summaries` and their index into `folder`; the number
+    written. Whatever goes wrong is a `::warning::` line: the reports never change the
+    step's result, which the check alone decides."""
+    from .display import printable
+    from .evidence.folder import Skipped, unsafe_folder, write_report_folder
+
+    if not summaries:
+        return 0
+    why = unsafe_folder(folder, workspace)
+    if why:
+        _warning(f"summcheck: report-dir {folder} {why}; no evidence report written")
+        return 0
+
+    def skipped(skip: Skipped) -> None:
+        _warning(f"summcheck: no evidence report for {skip.summary}: {skip.cause}")
+
+    try:
+        entries, _ = write_report_folder(summaries, options, folder, workspace, inputs,
+                                         on_skip=skipped)
+    except (InputError, OSError) as exc:  # the index could not be written
+        _warning(f"summcheck: cannot write the evidence reports' index: {exc}")
+        return 0
+    if entries:
+        print(f"summcheck: wrote {len(entries)} evidence report{'s' if len(entries) != 1 else ''} "
+              f"and index.html to {printable(str(folder))}")
+    return len(entries)
 
 
 def _errors_markdown(errors) -> str:
@@ -328,7 +384,7 @@ def main(env: Mapping[str, str] | None = None) -> int:
     print(command("error", {}, f"summcheck: {message}"))
     try:
         write_outputs(env, {"exit-code": 2, "sarif-file": "", "errors": "", "warnings": "",
-                            "infos": ""})
+                            "infos": "", "report-dir": ""})
     except OSError:
         pass
     return 2
