@@ -1,0 +1,178 @@
+"""The evidence report in a real browser (Debian's Chromium, headless, through Playwright):
+what a reviewer clicks and reads, by mouse and by keyboard, in light and dark mode, at 200%
+zoom, with an axe-core scan; the reports are written by `summcheck report` from the bundled
+examples and the public acceptance cases.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import run_summcheck
+
+ROOT = Path(__file__).resolve().parents[2]
+ACCEPTANCE = Path("/work/shared/acceptance/cases")
+_DATA = re.compile(r'<script type="application/json" id="evidence-data">(.*?)</script>', re.S)
+
+
+def write_report(folder: Path, out: Path, *args: str) -> dict:
+    result = run_summcheck("report", "summary.md", "-o", out, *args, cwd=folder)
+    assert result.returncode == 0, result.stderr
+    return json.loads(_DATA.search(out.read_text(encoding="utf-8")).group(1))
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory) -> dict[str, tuple[Path, dict]]:
+    """The reports under test: a text source, a PDF source and one with findings."""
+    base = tmp_path_factory.mktemp("reports")
+    made = {}
+    for name, folder in (("text", ROOT / "examples" / "rfc3986"), ("pdf", ROOT / "examples" / "fhs"),
+                         ("defects", ACCEPTANCE / "fhs-physical-page-cited")):
+        if not folder.is_dir():
+            continue
+        copy = base / name
+        shutil.copytree(folder, copy)
+        out = base / f"{name}.html"
+        made[name] = (out, write_report(copy, out))
+    return made
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_clicking_a_sentence_shows_its_quote_marked_in_the_passage(page, open_report, reports) -> None:
+    path, data = reports["text"]
+    open_report(page, path)
+    index = next(i for i, s in enumerate(data["sentences"]) if s["records"])
+    page.click(f'.sentence[data-sentence="{index}"]')
+    assert page.get_attribute(f'.sentence[data-sentence="{index}"]', "aria-pressed") == "true"
+    first = data["records"][data["sentences"][index]["records"][0]]
+    card = page.locator(".card.record").first
+    marks = card.locator("mark.quote")
+    assert marks.first.is_visible()
+    assert squash(" ".join(marks.all_text_contents())) == squash(first["quote"])
+    assert card.locator(".quote-text").inner_text() == first["quote"]
+
+
+def test_a_pdf_quote_is_highlighted_on_its_page_and_the_whole_page_is_one_click_away(
+        page, open_report, reports) -> None:
+    path, data = reports["pdf"]
+    open_report(page, path)
+    index = next(i for i, s in enumerate(data["sentences"]) if s["records"])
+    page.click(f'.sentence[data-sentence="{index}"]')
+    record = data["records"][data["sentences"][index]["records"][0]]
+    card = page.locator(".card.record").first
+    assert card.locator(".quote-text").inner_text() == record["quote"]
+    boxes = record["views"][0]["pages"][0]["boxes"]
+    band = card.locator(".band-scroll .highlight")
+    assert band.count() == len(boxes) and band.first.is_visible()
+    # The highlight stands on the band's image, inside it.
+    image = card.locator(".band-scroll img").bounding_box()
+    mark = band.first.bounding_box()
+    assert image["y"] <= mark["y"] and mark["y"] + mark["height"] <= image["y"] + image["height"] + 1
+    card.locator("button.whole-page").first.click()
+    assert card.locator(".page-view.whole").first.is_visible()
+    assert not card.locator(".band-scroll").first.is_visible()
+    assert card.locator(".page-view.whole .highlight").first.is_visible()
+
+
+def test_findings_and_sentences_are_navigated_by_keyboard(page, open_report, reports) -> None:
+    path, data = reports["defects"]
+    open_report(page, path)
+    page.keyboard.press("j")
+    assert page.get_attribute('.sentence[data-sentence="0"]', "aria-current") == "true"
+    page.keyboard.press("j")
+    assert page.get_attribute('.sentence[data-sentence="1"]', "aria-current") == "true"
+    assert page.get_attribute('.sentence[data-sentence="0"]', "aria-current") is None
+    page.keyboard.press("k")
+    assert page.get_attribute('.sentence[data-sentence="0"]', "aria-current") == "true"
+    page.keyboard.press("n")
+    first = page.locator("#finding-list li.current")
+    assert first.count() == 1 and first.get_attribute("data-finding") == "0"
+    finding = data["findings"][0]
+    assert finding["message"] in page.locator("#detail-body").inner_text()
+    page.keyboard.press("n")
+    assert page.locator("#finding-list li.current").get_attribute("data-finding") == "1"
+    page.keyboard.press("p")
+    assert page.locator("#finding-list li.current").get_attribute("data-finding") == "0"
+    # Enter on a focused sentence opens it, as a click does.
+    page.focus('.sentence[data-sentence="2"]')
+    page.keyboard.press("Enter")
+    assert page.get_attribute('.sentence[data-sentence="2"]', "aria-pressed") == "true"
+
+
+def test_findings_filter_by_severity_and_rule(page, open_report, reports) -> None:
+    path, data = reports["defects"]
+    open_report(page, path)
+    items = page.locator("#finding-list li[data-finding]")
+    assert items.count() == len(data["findings"])
+    page.select_option("#filter-severity", "error")
+    assert items.count() == sum(f["severity"] == "error" for f in data["findings"])
+    page.select_option("#filter-severity", "")
+    rule = data["findings"][0]["rule"]
+    page.select_option("#filter-rule", rule)
+    assert items.count() == sum(f["rule"] == rule for f in data["findings"])
+
+
+def test_the_claim_table_sorts_filters_and_opens_a_records_evidence(page, open_report, reports) -> None:
+    path, data = reports["defects"]
+    open_report(page, path)
+    rows = page.locator("#claim-table tbody tr")
+    assert rows.count() == len(data["records"])
+    page.click('#claim-table th button[data-sort="claim"]')
+    assert page.get_attribute('#claim-table th:has(button[data-sort="claim"])', "aria-sort") == "ascending"
+    claims = [rows.nth(i).locator("td").nth(2).inner_text() for i in range(rows.count())]
+    assert claims == sorted(claims, key=str.lower)
+    page.click('#claim-table th button[data-sort="claim"]')
+    assert page.get_attribute('#claim-table th:has(button[data-sort="claim"])', "aria-sort") == "descending"
+    page.select_option("#filter-verdict", "misplaced")
+    assert rows.count() == sum(r["match"] == "misplaced" for r in data["records"])
+    rows.first.locator("button.open-record").click()
+    card = page.locator("#detail-body .card.record")
+    assert [v.get_attribute("data-kind") for v in card.locator(".view").all()][:2] == ["cited", "elsewhere"]
+
+
+def test_light_and_dark_mode_differ_and_are_captured(new_page, open_report, reports, tmp_path) -> None:
+    path, _ = reports["pdf"]
+    colours = {}
+    for scheme in ("light", "dark"):
+        page = new_page(color_scheme=scheme, viewport={"width": 1300, "height": 900})
+        open_report(page, path)
+        page.click('.sentence[data-sentence="1"]')
+        shot = tmp_path / f"report-{scheme}.png"
+        page.screenshot(path=str(shot))
+        assert shot.stat().st_size > 10_000
+        colours[scheme] = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert colours["light"] != colours["dark"]
+
+
+def test_at_200_percent_zoom_nothing_overflows_sideways(new_page, open_report, reports) -> None:
+    path, _ = reports["pdf"]
+    # 200% zoom of a 1280-pixel window: a 640-pixel CSS viewport at device scale 2.
+    page = new_page(viewport={"width": 640, "height": 800}, device_scale_factor=2)
+    open_report(page, path)
+    page.click('.sentence[data-sentence="1"]')
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 640
+    left = page.locator("#summary").bounding_box()
+    right = page.locator("#detail").bounding_box()
+    assert right["y"] >= left["y"] + left["height"] - 1  # one column: the evidence below
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("name", ["text", "pdf", "defects"])
+def test_no_serious_or_critical_accessibility_violations(new_page, open_report, axe_violations,
+                                                         reports, name, scheme) -> None:
+    path, data = reports[name]
+    page = new_page(color_scheme=scheme)
+    open_report(page, path)
+    assert axe_violations(page) == []
+    # With the evidence panel filled (dynamic content) and a finding selected.
+    page.click('.sentence[data-sentence="1"]')
+    if data["findings"]:
+        page.keyboard.press("n")
+    assert axe_violations(page) == []
