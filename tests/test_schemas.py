@@ -145,7 +145,21 @@ def _report() -> dict:
         ],
         "summaries": [
             {"path": "summary.md", "source": "rfc3986.txt", "claims": "claims.jsonl", "sentences": 12,
-             "records": 11, "verified": 9, "notes": []},
+             "records": 11, "verified": 9, "notes": [], "quotes": [
+                 {"record": "c3", "line": 3, "level": "normalized", "place": {
+                     "page": "24", "physical_page": 24, "end_physical_page": 25, "line": 1292,
+                     "end_line": 1293, "start": 60694, "end": 60794, "unit": "codepoint",
+                     "selectors": [
+                         {"type": "TextQuoteSelector", "exact": "The characters slash", "prefix": "   ",
+                          "suffix": " and question mark"},
+                         {"type": "TextPositionSelector", "start": 60694, "end": 60794}]}},
+                 {"record": None, "line": None, "level": "exact", "place": {
+                     "page": None, "physical_page": None, "end_physical_page": None, "line": 1,
+                     "end_line": 1, "start": 0, "end": 4, "unit": "codepoint",
+                     "selectors": [
+                         {"type": "TextQuoteSelector", "exact": "Text", "prefix": "", "suffix": ""},
+                         {"type": "TextPositionSelector", "start": 0, "end": 4}]}},
+             ]},
         ],
         "counts": {"error": 3, "warning": 0, "info": 0},
         "errors": [
@@ -174,6 +188,20 @@ def test_report_example_validates(report_schema):
         lambda r: r["errors"][0].pop("cause"),
         lambda r: r["errors"][0].update(path=""),
         lambda r: r["errors"][0].update(line=3),
+        lambda r: r["summaries"][0].pop("quotes"),
+        lambda r: r["summaries"][0]["quotes"][0].pop("place"),
+        lambda r: r["summaries"][0]["quotes"][0].update(level="approximate"),
+        lambda r: r["summaries"][0]["quotes"][0].update(line=0),
+        lambda r: r["summaries"][0]["quotes"][0]["place"].update(unit="byte"),
+        lambda r: r["summaries"][0]["quotes"][0]["place"].update(physical_page=0),
+        lambda r: r["summaries"][0]["quotes"][0]["place"].update(page=17),
+        lambda r: r["summaries"][0]["quotes"][0]["place"].pop("end_line"),
+        lambda r: r["summaries"][0]["quotes"][0]["place"]["selectors"].reverse(),
+        lambda r: r["summaries"][0]["quotes"][0]["place"]["selectors"].pop(),
+        lambda r: r["summaries"][0]["quotes"][0]["place"]["selectors"].append(
+            {"type": "TextPositionSelector", "start": 0, "end": 1}),
+        lambda r: r["summaries"][0]["quotes"][0]["place"]["selectors"][0].pop("prefix"),
+        lambda r: r["summaries"][0]["quotes"][0]["place"]["selectors"][1].update(start=-1),
     ],
 )
 def test_report_schema_is_strict(report_schema, breakage):

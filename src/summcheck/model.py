@@ -181,11 +181,16 @@ class SourceDocument:
     def line_of(self, offset: int) -> int:
         return bisect.bisect_right(self.line_starts, offset)
 
-    def page_of(self, offset: int) -> Page | None:
-        """The page whose span holds `offset` (None between pages)."""
+    @property
+    def page_starts(self) -> list[int]:
+        """Where each page's span begins, in page order (for bisecting an offset)."""
         if self._page_starts is None:
             self._page_starts = [page.span.start for page in self.pages]
-        i = bisect.bisect_right(self._page_starts, offset) - 1
+        return self._page_starts
+
+    def page_of(self, offset: int) -> Page | None:
+        """The page whose span holds `offset` (None between pages)."""
+        i = bisect.bisect_right(self.page_starts, offset) - 1
         if i >= 0 and offset < self.pages[i].span.end:
             return self.pages[i]
         return None

@@ -18,11 +18,14 @@ Anything that cannot be resolved or read gives no key: the summary is checked as
 the check says what is wrong). An outcome that is an InputError is never stored.
 
 The entry, `<key>.outcome` in the cache folder (sources.cache, the same store and the same
-trust as the source entries), holds the SummaryReport's fields and each finding as a list. It
-is believed only once checked field by field against this run (`check_outcome`): the key, the
-paths this run would show, counts that are whole numbers, every rule code known and enabled,
-its name and severity those this run gives it, lines and columns positive. Anything else is a
-corrupt entry: ignored, the summary checked and the entry written anew. An outcome is stored
+trust as the source entries), holds the SummaryReport's fields, each finding as a list and
+each verified quote with its place as a list. It is believed only once checked field by field
+against this run (`check_outcome`): the key, the paths this run would show, counts that are
+whole numbers, every rule code known and enabled, its name and severity those this run gives
+it, lines and columns positive, each quote's level known and its place whole (offsets in
+order, its text as long as its span, pages and lines in order). Anything else is a corrupt
+entry: ignored, the summary checked and the entry written anew; an entry of an older FORMAT
+(one without quotes) is one too, and has another key besides. An outcome is stored
 only when its own entry passes that check, and when the inputs hash as they did before the
 check (a file edited during the check leaves nothing behind).
 """
@@ -38,18 +41,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..confine import refuse_special
+from ..evidence.places import CONTEXT_CHARS, QuotePlace
 from ..inputs.resolution import FILES, resolve_inputs
 from ..inputs.summaries import read_front_matter
 from ..model import SEVERITY_RANK, Finding
-from ..report.model import SummaryReport
+from ..report.model import SummaryReport, VerifiedQuote
 from ..rules import all_rules
 from ..sources.cache import keys
 from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
-FORMAT = 1  # bump when what an outcome entry holds, or how it is read, changes
+FORMAT = 2  # bump when what an outcome entry holds, or how it is read, changes (2: quotes)
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
-          "verified", "notes", "findings"}
+          "verified", "notes", "findings", "quotes"}
+LEVELS = ("exact", "normalized", "fuzzy")  # matching.exact.MatchLevel
 MAX_HASHED = 1 << 31  # a larger input is not hashed (its load fails anyway): no reuse
 
 
@@ -183,6 +188,7 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
         "notes": list(report.notes),
         "findings": [[f.rule, f.name, f.severity, str(f.path), f.line, f.message, f.column,
                       f.record_id] for f in findings],
+        "quotes": [_quote_item(q) for q in report.quotes],
     }
 
 
@@ -192,6 +198,40 @@ def _count(value: object) -> bool:
 
 def _positive_or_none(value: object) -> bool:
     return value is None or (is_int(value) and value >= 1)  # type: ignore[operator]
+
+
+def _str_or_none(value: object) -> bool:
+    return value is None or is_str(value)
+
+
+def _quote_item(quote: VerifiedQuote) -> list:
+    place = quote.place
+    return [quote.record_id, quote.line, quote.level, place.start, place.end, place.page,
+            place.physical_page, place.end_physical_page, place.line, place.end_line,
+            place.exact, place.prefix, place.suffix]
+
+
+def _quote_of(item: object) -> VerifiedQuote:
+    """The quote an entry's item states, when it is whole; else Corrupt."""
+    # Checked inline, not by typed_fields: an entry holds one item a verified quote (ten
+    # thousand for a large summary), and reuse is to cost far less than the check.
+    need(type(item) is list and len(item) == 13)  # type: ignore[arg-type]
+    (record_id, line, level, start, end, page, physical_page, end_physical_page, first_line,
+     end_line, exact, prefix, suffix) = item  # type: ignore[misc]
+    need(level in LEVELS and _str_or_none(record_id) and _positive_or_none(line))
+    need(type(start) is int and type(end) is int and 0 <= start <= end)
+    need(type(first_line) is int and type(end_line) is int and 1 <= first_line <= end_line)
+    need(type(exact) is str and type(prefix) is str and type(suffix) is str)
+    need(len(exact) == end - start and len(prefix) == min(start, CONTEXT_CHARS)
+         and len(suffix) <= CONTEXT_CHARS)
+    if page is None:
+        need(physical_page is None and end_physical_page is None)
+    else:
+        need(type(page) is str and type(physical_page) is int
+             and type(end_physical_page) is int and 1 <= physical_page <= end_physical_page)
+    return VerifiedQuote(record_id, line, level, QuotePlace(
+        start, end, page, physical_page, end_physical_page, first_line, end_line, exact, prefix,
+        suffix))
 
 
 def check_outcome(value: object, key: OutcomeKey, options: Options
@@ -213,7 +253,7 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
     for item in entry["findings"]:
         code, name, severity, path, line, message, column, record_id = typed_fields(
             item, (is_str, is_str, is_str, is_str, _positive_or_none, is_str,
-                   _positive_or_none, (lambda v: v is None or is_str(v))))
+                   _positive_or_none, _str_or_none))
         rule = rules.get(code)
         need(rule is not None and options.selection.enabled(rule) and name == rule.name)
         need(severity in SEVERITY_RANK
@@ -221,9 +261,11 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
         need(path in shown)
         findings.append(Finding(code, name, severity, shown[path], line, message, column,
                                 record_id))
+    need(isinstance(entry["quotes"], list))
+    quotes = [_quote_of(item) for item in entry["quotes"]]
     report = SummaryReport(Path(key.summary), Path(key.source), Path(key.claims),
                            entry["sentences"], entry["records"], entry["verified"],
-                           list(entry["notes"]))
+                           list(entry["notes"]), quotes)
     return findings, report
 
 

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..analysis import Analysis, locate, match
+from ..evidence.places import place_of
 from ..inputs.discovery import SummaryError
 from ..model import Finding, InputError
-from ..report.model import Report, SummaryReport
+from ..report.model import Report, SummaryReport, VerifiedQuote
 from ..resolve import Resolver
 from ..rules import Problem, Rule, all_rules
 from . import outcomes
@@ -134,7 +135,16 @@ def inspect_summary(path: Path, options: Options, on_stage: StageHook | None = N
     verified = sum(r.verified for r in analysis.records)
     return findings, SummaryReport(path, analysis.source.path, analysis.claims.path,
                                    len(analysis.summary.sentences), len(analysis.records),
-                                   verified, list(analysis.source.notes)), analysis
+                                   verified, list(analysis.source.notes),
+                                   verified_quotes(analysis)), analysis
+
+
+def verified_quotes(analysis: Analysis) -> list[VerifiedQuote]:
+    """Every kept hit of every verified record with its place, in record then hit order."""
+    source, by_label = analysis.source, analysis.pages_by_label
+    return [VerifiedQuote(result.record.id, result.record.line, hit.level,
+                          place_of(source, hit.span, by_label=by_label))
+            for result in analysis.records if result.verified for hit in result.hits]
 
 
 def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None) -> Analysis:

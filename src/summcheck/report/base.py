@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..display import printable
-from .model import Report
+from .model import Report, VerifiedQuote
 
 
 def display_path(path: Path | str) -> str:
@@ -49,7 +49,8 @@ def displayable(report: Report) -> Report:
         f, rule=printable(f.rule), name=printable(f.name), message=printable(f.message),
         record_id=None if f.record_id is None else printable(f.record_id))
         for f in report.findings]
-    summaries = sorted((dataclasses.replace(s, notes=[printable(n) for n in s.notes])
+    summaries = sorted((dataclasses.replace(s, notes=[printable(n) for n in s.notes],
+                                            quotes=_printable_quotes(s.quotes))
                         for s in report.summaries), key=lambda s: path_order(s.path))
     shown = dataclasses.replace(report, findings=findings, summaries=summaries)
     errors = getattr(report, "errors", None)  # a RunReport's, or set on a Report by hand
@@ -57,6 +58,20 @@ def displayable(report: Report) -> Report:
         shown.errors = sorted(  # type: ignore[attr-defined]
             (Unchecked(e.path, printable(str(getattr(e, "cause", "") or e))) for e in errors),
             key=lambda e: path_order(e.path))
+    return shown
+
+
+def _printable_quotes(quotes: list[VerifiedQuote]) -> list[VerifiedQuote]:
+    """The quotes with their record ids printable, as the findings show them. The place's
+    texts stay as they stand in the source, for its selectors to find it there again (a
+    renderer of them escapes them: JSON does)."""
+    shown = []
+    for quote in quotes:
+        if quote.record_id is not None:
+            record_id = printable(quote.record_id)
+            if record_id != quote.record_id:
+                quote = dataclasses.replace(quote, record_id=record_id)
+        shown.append(quote)
     return shown
 
 
@@ -72,10 +87,14 @@ _JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\u061c\u200e\u200f
                           "\u202a-\u202e\u2066-\u2069]")
 
 
+def escape_unsafe(text: str) -> str:
+    """JSON text with each `_JSON_UNSAFE` character as its \\u escape."""
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def dump_json(data: Any) -> str:
     """`data` as indented JSON (non-ASCII kept readable), safe to print and to encode."""
-    text = json.dumps(data, ensure_ascii=False, indent=2)
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return escape_unsafe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n"
 
 
 class Reporter:

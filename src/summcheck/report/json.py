@@ -1,9 +1,15 @@
 """`--format json`: the report as schemas/report.schema.json describes it."""
 from __future__ import annotations
 
+import json
+
 from .. import __version__
-from .base import Reporter, display_path, dump_json
-from .model import Report
+from .base import Reporter, display_path, dump_json, escape_unsafe
+from .model import Report, VerifiedQuote
+
+# How the `"quotes": []` of each summary stands in `dump_json`'s text: a string holds no raw
+# line break, so a line break, this indentation and the key are the key itself.
+_EMPTY_QUOTES = '\n      "quotes": []'
 
 
 class JsonReporter(Reporter):
@@ -34,6 +40,7 @@ class JsonReporter(Reporter):
                     "records": s.records,
                     "verified": s.verified,
                     "notes": s.notes,
+                    "quotes": [],  # filled in by with_quotes
                 }
                 for s in report.summaries
             ],
@@ -42,4 +49,32 @@ class JsonReporter(Reporter):
             "errors": [{"path": display_path(e.path), "cause": e.cause}
                        for e in getattr(report, "errors", [])],
         }
-        return dump_json(data)
+        return with_quotes(dump_json(data), [s.quotes for s in report.summaries])
+
+
+def quote_json(quote: VerifiedQuote) -> dict:
+    """One entry of a summary's `quotes`, as plain JSON data."""
+    return {"record": quote.record_id, "line": quote.line, "level": quote.level,
+            "place": quote.place.to_json()}
+
+
+def with_quotes(text: str, quotes: list[list[VerifiedQuote]]) -> str:
+    """`text`, dump_json's report with every summary's `"quotes": []`, with the quotes of
+    each summary (in the order of the summaries) put in their place, one quote a line.
+
+    A long source's report holds thousands of quotes: on one line each (written by json's C
+    encoder) the report is a third of its size indented, and is written ten times faster."""
+    pieces: list[str] = []
+    copied = 0  # text[:copied] is in pieces
+    for summary_quotes in quotes:
+        empty = text.index(_EMPTY_QUOTES, copied) + len(_EMPTY_QUOTES) - len("[]")
+        pieces.append(text[copied:empty])
+        if summary_quotes:
+            lines = ",\n".join("        " + json.dumps(quote_json(quote), ensure_ascii=False)
+                               for quote in summary_quotes)
+            pieces += ["[\n", escape_unsafe(lines), "\n      ]"]
+        else:
+            pieces.append("[]")
+        copied = empty + len("[]")
+    pieces.append(text[copied:])
+    return "".join(pieces)

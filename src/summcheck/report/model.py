@@ -3,8 +3,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..evidence.places import QuotePlace
 from ..model import SEVERITY_RANK, Finding
+
+if TYPE_CHECKING:  # the report stays importable without the matching code
+    from ..matching.exact import MatchLevel
+
+
+@dataclass(frozen=True)
+class VerifiedQuote:
+    """One kept occurrence of a verified record's quote, and where it stands in the source."""
+
+    record_id: str | None
+    line: int | None  # 1-based line of the record in the claims file (None when unknown)
+    level: MatchLevel
+    place: QuotePlace
 
 
 @dataclass
@@ -16,6 +31,9 @@ class SummaryReport:
     records: int
     verified: int
     notes: list[str] = field(default_factory=list)
+    # Every kept hit of every verified record, in record order then hit order: what the JSON
+    # report lists as `quotes` (the other reporters show none of it).
+    quotes: list[VerifiedQuote] = field(default_factory=list)
 
 
 FAIL_ON_LEVELS = ("error", "warning", "info", "never")
