@@ -283,3 +283,22 @@ def test_coverage_marks_sections_that_state_requirements_and_go_uncited(tmp_path
     assert sections["5"]["cited"] and not sections["5"].get("uncitedNormative")
     # Section 1 ("... MUST ..." conventions) is normative and the summary never cites it.
     assert sections["1"]["cited"] == 0 and sections["1"]["uncitedNormative"]
+
+
+@pytest.mark.parametrize("example", ["rfc3986", "fhs"])
+def test_the_check_reports_the_coverage_and_verdicts_the_report_shows(example: str,
+                                                                      tmp_path: Path) -> None:
+    """`check --format json` (and the job summary) give each summary's backed sentences and
+    coverage: the same as the evidence report's verdicts and coverage strip."""
+    shutil.copytree(ROOT / "examples" / example, tmp_path / "ex")
+    _, data = write_report(tmp_path / "ex")
+    checked = json.loads(run_summcheck("check", "summary.md", "--format", "json",
+                                       cwd=tmp_path / "ex").stdout)["summaries"][0]
+    assert checked["backed"] == data["counts"]["backed"] > 0
+    coverage = checked["coverage"]
+    cited_cells = sum(1 for cell in data["coverage"]["cells"] if cell["cited"])
+    assert coverage["cited_pages"] == cited_cells and 0 < coverage["cited_share"] < 1
+    assert coverage["pages"] == len(data["coverage"]["cells"])
+    uncited = sum(1 for r in data["records"] if r["verified"] and r["strength"] == "requires"
+                  and not r["citedBy"])
+    assert coverage["uncited_requires"] == uncited

@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from pdf_builder import make_pdf
 
 import summcheck.engine.run
+from summcheck.engine import outcomes
 from summcheck.evidence.places import CONTEXT_CHARS, QuotePlace, place_of
 from summcheck.model import Page, SourceDocument, Span
 from summcheck.report.base import displayable
@@ -329,7 +330,7 @@ def test_an_outcome_entry_without_whole_quotes_is_not_believed(damage, pdf_case,
                         lambda *a, **k: loads.append(1) or real(*a, **k))
     assert _check_json(pdf_case, run_line)[0] == expected
     assert loads == [1]  # checked again, and the entry written anew
-    assert read_entry(entry)["quotes"] and read_entry(entry)["format"] == 2
+    assert read_entry(entry)["quotes"] and read_entry(entry)["format"] == outcomes.FORMAT
 
 
 def test_an_audit_result_holds_the_quotes_check_gives(pdf_case, run_line):

@@ -326,8 +326,9 @@ def test_markdown_job_summary_for_a_real_report(repo):
     assert out.startswith("## summcheck: 3 errors, 1 warning in 2 files\n")
     assert "| 3 | 1 | 0 | 2 | 5 | 3 of 4 |" in out
     assert "### `docs/claims.yaml`" in out and "### `docs/summary.md`" in out
-    assert "- `docs/summary.md`: 4 sentences, 2 of 3 records verified" in out
-    assert "- `docs/clean.md`: 1 sentence, 1 of 1 record verified" in out
+    assert "- `docs/summary.md`: 4 sentences checked, 2 backed, 4 findings; cites " in out
+    assert "- `docs/clean.md`: 1 sentence checked, 1 backed, 0 findings; cites " in out
+    assert "2 of 3 records verified" in out and "1 of 1 record verified" in out
     assert "| 9 | error | SUM101 missing-locator | sentence has no locator" in out
     assert "label it \\[synthesis\\]" in out  # a link bracket in a message is text
 

@@ -5,12 +5,12 @@ the evidence report both read these, so they never disagree.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Literal
 
 from .analysis import Analysis, SentenceResult
 from .model import SEVERITY_RANK, Finding
+from .report.model import Coverage
 
 Verdict = Literal["backed", "synthesis", "finding", "unbacked"]
 VERDICTS: tuple[Verdict, ...] = ("backed", "synthesis", "finding", "unbacked")
@@ -63,27 +63,9 @@ def sentence_verdicts(analysis: Analysis, findings: list[Finding]) -> list[Verdi
             for i, result in enumerate(analysis.sentences)]
 
 
-@dataclass(frozen=True)
-class Coverage:
-    """How much of the source the summary's sentences cite."""
-
-    pages: int  # of the source (1 for a text without page breaks)
-    cited_pages: int  # pages that a sentence's locator lands on
-    cited_share: float  # of the source text's characters inside some sentence's locator, 0–1
-    uncited_requires: int  # verified `requires` records that back no sentence
-
-    def describe(self) -> str:
-        """One phrase: `cites 14 of 50 pages (12% of the text); 2 requires claims no sentence
-        cites`."""
-        where = (f"cites {self.cited_pages} of {self.pages} pages ({self.cited_share:.0%} of the text)"
-                 if self.pages > 1 else f"cites {self.cited_share:.0%} of the text")
-        if self.uncited_requires:
-            plural = "claim" if self.uncited_requires == 1 else "claims"
-            return f"{where}; {self.uncited_requires} requires {plural} no sentence cites"
-        return where
-
-
 def coverage(analysis: Analysis) -> Coverage:
+    """The pages and share of the text the sentences' locators land on, and the verified
+    `requires` records that back no sentence."""
     source = analysis.source
     spans = sorted((span.start, span.end) for result in analysis.sentences
                    for part in result.parts for span in part.resolution.spans)
@@ -101,5 +83,5 @@ def coverage(analysis: Analysis) -> Coverage:
                for b in part.backers}
     uncited = sum(1 for r in analysis.records
                   if r.verified and r.record.strength == "requires" and id(r) not in backers)
-    return Coverage(max(1, len(source.pages)), len(cited_pages),
-                    covered / len(source.text) if source.text else 0.0, uncited)
+    share = round(covered / len(source.text), 4) if source.text else 0.0
+    return Coverage(max(1, len(source.pages)), len(cited_pages), share, uncited)

@@ -45,15 +45,15 @@ from ..evidence.places import CONTEXT_CHARS, QuotePlace
 from ..inputs.resolution import FILES, resolve_inputs
 from ..inputs.summaries import read_front_matter
 from ..model import SEVERITY_RANK, Finding
-from ..report.model import SummaryReport, VerifiedQuote
+from ..report.model import Coverage, SummaryReport, VerifiedQuote
 from ..rules import all_rules
 from ..sources.cache import keys
 from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
-FORMAT = 2  # bump when what an outcome entry holds, or how it is read, changes (2: quotes)
+FORMAT = 3  # bump when what an outcome entry holds, or how it is read, changes (3: coverage)
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
-          "verified", "notes", "findings", "quotes"}
+          "verified", "notes", "findings", "quotes", "backed", "coverage"}
 LEVELS = ("exact", "normalized", "fuzzy")  # matching.exact.MatchLevel
 MAX_HASHED = 1 << 31  # a larger input is not hashed (its load fails anyway): no reuse
 
@@ -189,6 +189,9 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
         "findings": [[f.rule, f.name, f.severity, str(f.path), f.line, f.message, f.column,
                       f.record_id] for f in findings],
         "quotes": [_quote_item(q) for q in report.quotes],
+        "backed": report.backed,
+        "coverage": [report.coverage.pages, report.coverage.cited_pages,
+                     report.coverage.cited_share, report.coverage.uncited_requires],
     }
 
 
@@ -263,9 +266,15 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
                                 record_id))
     need(isinstance(entry["quotes"], list))
     quotes = [_quote_of(item) for item in entry["quotes"]]
+    need(_count(entry["backed"]) and entry["backed"] <= entry["sentences"])
+    pages, cited_pages, share, uncited = typed_fields(
+        entry["coverage"], (_count, _count, lambda v: type(v) in (int, float) and 0 <= v <= 1,
+                            _count))
+    need(pages >= 1 and cited_pages <= pages and uncited <= entry["verified"])
     report = SummaryReport(Path(key.summary), Path(key.source), Path(key.claims),
                            entry["sentences"], entry["records"], entry["verified"],
-                           list(entry["notes"]), quotes)
+                           list(entry["notes"]), quotes, entry["backed"],
+                           Coverage(pages, cited_pages, float(share), uncited))
     return findings, report
 
 

@@ -24,6 +24,7 @@ from ..model import Finding, InputError
 from ..report.model import Report, SummaryReport, VerifiedQuote
 from ..resolve import Resolver
 from ..rules import Problem, Rule, all_rules
+from ..verdicts import coverage, sentence_verdicts
 from . import outcomes
 from .load import Loaded, blame, load
 from .options import Options
@@ -133,10 +134,12 @@ def inspect_summary(path: Path, options: Options, on_stage: StageHook | None = N
     with stage("suppress"):
         findings = _suppress(problems, analysis, rules, options)
     verified = sum(r.verified for r in analysis.records)
+    backed = sentence_verdicts(analysis, findings).count("backed")
     return findings, SummaryReport(path, analysis.source.path, analysis.claims.path,
                                    len(analysis.summary.sentences), len(analysis.records),
                                    verified, list(analysis.source.notes),
-                                   verified_quotes(analysis)), analysis
+                                   verified_quotes(analysis), backed,
+                                   coverage(analysis)), analysis
 
 
 def verified_quotes(analysis: Analysis) -> list[VerifiedQuote]:

@@ -39,6 +39,11 @@ class JsonReporter(Reporter):
                     "sentences": s.sentences,
                     "records": s.records,
                     "verified": s.verified,
+                    "backed": s.backed,
+                    "coverage": {"pages": s.coverage.pages,
+                                 "cited_pages": s.coverage.cited_pages,
+                                 "cited_share": s.coverage.cited_share,
+                                 "uncited_requires": s.coverage.uncited_requires},
                     "notes": s.notes,
                     "quotes": [],  # filled in by with_quotes
                 }

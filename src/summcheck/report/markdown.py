@@ -104,10 +104,13 @@ class MarkdownReporter(Reporter):
         if report.summaries:
             head.append("### Summaries checked\n\n")
             for s in report.summaries:
+                files = {repository_path(s.path), repository_path(s.claims)}
+                found = sum(repository_path(f.path) in files for f in report.findings)
                 head.append(
-                    f"- {code_span(repository_path(s.path))}: {_plural(s.sentences, 'sentence')}, "
-                    f"{s.verified} of {_plural(s.records, 'record')} verified (source "
-                    f"{code_span(repository_path(s.source))}, claims "
+                    f"- {code_span(repository_path(s.path))}: {_plural(s.sentences, 'sentence')} "
+                    f"checked, {s.backed} backed, {_plural(found, 'finding')}; "
+                    f"{s.coverage.describe()}; {s.verified} of {_plural(s.records, 'record')} "
+                    f"verified (source {code_span(repository_path(s.source))}, claims "
                     f"{code_span(repository_path(s.claims))})\n")
                 for note in s.notes:
                     head.append(f"  - note: {escape_cell(note)}\n")

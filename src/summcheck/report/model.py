@@ -22,6 +22,26 @@ class VerifiedQuote:
     place: QuotePlace
 
 
+@dataclass(frozen=True)
+class Coverage:
+    """How much of its source a summary's sentences cite (verdicts.coverage decides it)."""
+
+    pages: int  # of the source (1 for a text without page breaks)
+    cited_pages: int  # pages that a sentence's locator lands on
+    cited_share: float  # of the source text's characters inside some sentence's locator, 0–1
+    uncited_requires: int  # verified `requires` records that back no sentence
+
+    def describe(self) -> str:
+        """One phrase: `cites 14 of 50 pages (12% of the text); 2 requires claims no sentence
+        cites`."""
+        where = (f"cites {self.cited_pages} of {self.pages} pages ({self.cited_share:.0%} of "
+                 f"the text)" if self.pages > 1 else f"cites {self.cited_share:.0%} of the text")
+        if self.uncited_requires:
+            claims = "claim" if self.uncited_requires == 1 else "claims"
+            return f"{where}; {self.uncited_requires} requires {claims} no sentence cites"
+        return where
+
+
 @dataclass
 class SummaryReport:
     path: Path
@@ -34,6 +54,8 @@ class SummaryReport:
     # Every kept hit of every verified record, in record order then hit order: what the JSON
     # report lists as `quotes` (the other reporters show none of it).
     quotes: list[VerifiedQuote] = field(default_factory=list)
+    backed: int = 0  # sentences whose every locator holds a verified record, and no finding
+    coverage: Coverage = field(default_factory=lambda: Coverage(1, 0, 0.0, 0))
 
 
 FAIL_ON_LEVELS = ("error", "warning", "info", "never")
