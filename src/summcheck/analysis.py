@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from .matching import ocr
 from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
@@ -35,18 +34,22 @@ class RecordResult:
     # Set once the match stage is over, when nothing above changes any more: the rules ask
     # for the status of every record many times.
     settled: RecordStatus | None = field(default=None, repr=False, compare=False)
+    # From the record and its resolutions, which are set when the result is made and stay:
+    # the spans of its locator, and why its quote is never searched for (INVALID, BAD_LOCATOR,
+    # UNRESOLVED) or None, which the match stage asks of every record at each step.
+    locator_spans: tuple[Span, ...] = field(init=False, repr=False, compare=False)
+    unsearchable: RecordStatus | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.locator_spans = tuple(span for r in self.resolutions for span in r.spans)
+        self.unsearchable = _unsearchable(self.record, self.resolutions)
 
     @property
     def status(self) -> RecordStatus:
         if self.settled is not None:
             return self.settled
-        record = self.record
-        if not record.valid:
-            return RecordStatus.INVALID
-        if record.locator is None or any(r.problem == "malformed" for r in self.resolutions):
-            return RecordStatus.BAD_LOCATOR
-        if any(not r.ok for r in self.resolutions):
-            return RecordStatus.UNRESOLVED
+        if self.unsearchable is not None:
+            return self.unsearchable
         if self.too_short:
             return RecordStatus.TOO_SHORT
         if self.hits:
@@ -59,9 +62,16 @@ class RecordResult:
     def verified(self) -> bool:
         return self.status is RecordStatus.VERIFIED
 
-    @cached_property  # the resolutions are set when the result is made, and stay
-    def locator_spans(self) -> tuple[Span, ...]:
-        return tuple(span for r in self.resolutions for span in r.spans)
+
+def _unsearchable(record: ClaimRecord, resolutions: list[Resolution]) -> RecordStatus | None:
+    """Why the record's quote is never searched for, or None."""
+    if not record.valid:
+        return RecordStatus.INVALID
+    if record.locator is None or any(r.problem == "malformed" for r in resolutions):
+        return RecordStatus.BAD_LOCATOR
+    if any(not r.ok for r in resolutions):
+        return RecordStatus.UNRESOLVED
+    return None
 
 
 @dataclass

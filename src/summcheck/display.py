@@ -49,7 +49,7 @@ def printable(text: str) -> str:
     """`text` on one line: line breaks and control characters as escapes (`\\n`, `\\x1b`,
     `\\u2028`), a non-UTF-8 byte of a file name as `\\xff`, a lone surrogate as `\\ud800`, the
     runner's legacy `##[` as `##\\[`; everything else unchanged. Idempotent."""
-    if not (text.isprintable() and not any(c in _BIDI_CONTROLS for c in text)):
+    if not (text.isprintable() and _BIDI_CONTROLS.isdisjoint(text)):
         text = "".join(_escape(c) if needs_escape(c) else c for c in text)
     if _LEGACY_COMMAND in text:
         text = text.replace(_LEGACY_COMMAND, _LEGACY_COMMAND_SHOWN)

@@ -133,8 +133,9 @@ class SourceDocument:
     _page_starts: list[int] | None = field(default=None, repr=False, compare=False)
     _section_order: list[Section] | None = field(default=None, repr=False, compare=False)
     _section_starts: list[int] = field(default_factory=list, repr=False, compare=False)
-    # What a later stage builds from `text` once and every summary of this source reuses (the
-    # matching's folded text and word index), by the name of the stage that built it.
+    # What a later stage builds from the source once and every summary of it reuses (the
+    # matching's folded text and word index, the resolved locator parts), by the name of the
+    # stage that built it.
     derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     @property

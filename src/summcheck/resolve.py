@@ -36,7 +36,14 @@ class Resolver:
         self.by_label = page_numbers != "physical" and source.has_labels
         self._labels: dict[str, list[Page]] | None = None
         self._sections: dict[str, list[Section]] | None = None
-        self._resolved: dict[LocatorPart, Resolution] = {}  # records often share a locator
+        # Records often share a locator, and so do the summaries that cite one source: what a
+        # part resolves to depends on the source and the page numbering alone, so it is kept
+        # with the source.
+        key = "resolve by label" if self.by_label else "resolve"
+        resolved = source.derived.get(key)
+        if not isinstance(resolved, dict):
+            resolved = source.derived[key] = {}
+        self._resolved: dict[LocatorPart, Resolution] = resolved
 
     # -- indexes, built on first use
     @property

@@ -1,6 +1,8 @@
 """Parse a locator string into its parts: keyword, identifier, range, qualifiers, list."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..model import Locator, LocatorKind, LocatorPart
 from .idents import check_ident, is_digits, reversed_range, seg_char
 from .messages import MAX_PROBLEMS_NAMED, LocatorSyntaxError, quoted
@@ -158,7 +160,8 @@ def next_part(scanner: Scanner, i: int) -> tuple[int, int | None]:
     return n, None
 
 
-def _parse_parts(text: str) -> tuple[list[LocatorPart], list[tuple[str, str]]]:
+@lru_cache(maxsize=4096)  # locators repeat across records, sentences and files ("p. 12")
+def _parse_parts(text: str) -> tuple[tuple[LocatorPart, ...], tuple[tuple[str, str], ...]]:
     """The parts of a locator list that parse, and (text, why) for each part that does not.
 
     A malformed part does not spoil the others: `section three; p. 4` gives the part p. 4 and
@@ -167,7 +170,7 @@ def _parse_parts(text: str) -> tuple[list[LocatorPart], list[tuple[str, str]]]:
     scanner = Scanner(text)
     scanner.ws()
     if scanner.at_end():
-        return [], [("", "empty locator")]
+        return (), (("", "empty locator"),)
     scanner.lead_in()
     parts: list[LocatorPart] = []
     errors: list[tuple[str, str]] = []
@@ -210,7 +213,7 @@ def _parse_parts(text: str) -> tuple[list[LocatorPart], list[tuple[str, str]]]:
         if resume is None:
             break
         scanner.pos = resume
-    return parts, errors
+    return tuple(parts), tuple(errors)
 
 
 def parse_locator(text: str) -> Locator:

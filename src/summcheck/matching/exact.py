@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, compress, repeat
+from operator import add
 from typing import Literal
 
 from ..model import Span, SourceDocument
-from .normalize import HYPHENS, FoldedQuote, FoldedText, collapse_whitespace, fold, hyphens_agree
+from .normalize import HYPHENS, FoldedQuote, FoldedText, fold, hyphens_agree
 
 MatchLevel = Literal["exact", "normalized", "fuzzy"]
 
@@ -37,6 +38,8 @@ class Matcher:
         self._word_counts: Counter[str] | None = None
         # records often repeat a quote at one locator: (raw quote, spans, limit) → hits
         self._found: dict[tuple[str, tuple[Span, ...], int], list[QuoteHit]] = {}
+        # many records cite the same page: span → its start and end in the folded text
+        self._folded_spans: dict[Span, tuple[int, int]] = {}
 
     @classmethod
     def shared(cls, source: SourceDocument) -> "Matcher":
@@ -75,7 +78,11 @@ class Matcher:
         if not needle:
             return []
         for span in spans:
-            lo, hi = folded.to_folded(span.start), folded.to_folded(span.end)
+            bounds = self._folded_spans.get(span)
+            if bounds is None:
+                bounds = self._folded_spans[span] = (folded.to_folded(span.start),
+                                                     folded.to_folded(span.end))
+            lo, hi = bounds
             kept = 0
             pos = folded.text.find(needle, lo, hi)
             while pos != -1 and kept < limit:
@@ -110,7 +117,9 @@ class Matcher:
                 wanted.setdefault(key[0], []).append((raw, key[1]))
         if wanted:
             words, starts = self.words
-            for i in [i for i, word in enumerate(words) if word in wanted]:
+            # The positions of the key words, found in C: the source has many words, and
+            # every summary that cites it makes this pass.
+            for i in compress(range(len(words)), map(wanted.__contains__, words)):
                 waiting = wanted.get(words[i])
                 if not waiting:
                     continue
@@ -147,9 +156,9 @@ class Matcher:
         """The folded text's space-separated words and their start offsets."""
         if self._words is None:
             words = self.folded.text.split(" ")
-            lengths = list(accumulate(map(len, words), initial=0))
-            # Word i starts after i spaces and the letters of the words before it.
-            self._words = (words, [length + i for i, length in enumerate(lengths)])
+            # Word i starts after the words before it, each with the space that follows it.
+            self._words = (words, list(accumulate(map(add, map(len, words), repeat(1)),
+                                                  initial=0)))
         return self._words
 
     def _hit(self, pos: int, quote: FoldedQuote, raw_quote: str) -> QuoteHit:
@@ -161,8 +170,9 @@ class Matcher:
         if quote.hyphens and quote.hyphens[-1][0] == length and next_char and next_char in HYPHENS:
             end += 1  # the quote ends on the hyphen the source breaks its line at
         original = self.source.text[start:end]
+        # The same words: equal once their white space runs are collapsed (the exact level).
         level: MatchLevel = "exact" if original == raw_quote or \
-            collapse_whitespace(original) == collapse_whitespace(raw_quote) else "normalized"
+            original.split() == raw_quote.split() else "normalized"
         return QuoteHit(Span(start, end), level)
 
 

@@ -141,6 +141,8 @@ def _trimmed_opcodes(ours: list[str], theirs: list[str]) -> list[tuple[str, int,
 
 def _visible(word: str) -> str:
     """A word with invisible and control characters (bidi controls too) shown as <U+XXXX>."""
+    if word.isprintable():  # no format (Cf, bidi controls among them) or control character
+        return word
     import unicodedata
 
     return "".join(f"<U+{ord(c):04X}>" if c in BIDI_CONTROLS or unicodedata.category(c) in ("Cf", "Cc")

@@ -74,14 +74,16 @@ def _special_matches(text: str, changing: frozenset[str]) -> Iterator[tuple[int,
 
 
 _ASCII_CONTROL_SPACE = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+_ASCII_RUN = re.compile(r"[\x00-\x7f]+")
 
 
 def _char_table(text: str) -> tuple[frozenset[str], dict[int, str]]:
     """Characters of `text` that fold to another length, and the one-for-one translation table."""
-    chars = set(text)
-    candidates = chars & _ASCII_CONTROL_SPACE
+    # A source is long and mostly ASCII: what is left once its ASCII runs are cut out is short,
+    # and far cheaper to make a set of than the whole text.
+    candidates = {c for c in _ASCII_CONTROL_SPACE if c in text}
     if not text.isascii():
-        candidates |= {c for c in chars if not c.isascii()}
+        candidates |= set(_ASCII_RUN.sub("", text))
     changing: set[str] = set()
     table: dict[int, str] = {}
     for c in candidates:

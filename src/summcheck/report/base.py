@@ -14,6 +14,7 @@ import json
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +26,15 @@ def display_path(path: Path | str) -> str:
     """A path relative to the current directory when it lies under it, else absolute;
     POSIX-style and printable (a byte that is not UTF-8 as `\\xff`). A relative path that
     would begin a line with `::` (a workflow command) is written `./::…`."""
+    # Every finding names its file, and a report has thousands of findings in a few files.
+    return _display_path(os.fspath(path), os.getcwd())
+
+
+@lru_cache(maxsize=256)
+def _display_path(path: str, cwd: str) -> str:
     absolute = Path(os.path.abspath(path))  # folds "..", keeps symlinks as the user named them
     try:
-        shown = absolute.relative_to(Path.cwd()).as_posix()
+        shown = absolute.relative_to(Path(cwd)).as_posix()
     except ValueError:
         shown = absolute.as_posix()
     shown = printable(shown)
