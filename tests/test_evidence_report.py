@@ -258,6 +258,24 @@ def test_coverage_marks_a_requirement_no_sentence_cites(tmp_path: Path) -> None:
     assert (cells[1]["uncitedRequires"], cells[1]["cited"], cells[1]["verified"]) == (0, 1, 1)
 
 
+def test_a_pdf_page_is_drawn_for_what_a_sentence_cites_or_a_finding_names(tmp_path: Path) -> None:
+    folder = tmp_path / "pdf"
+    pdf_case(folder)
+    write_case(folder, [{"claim": "Scene set.", "locator": "p. A-1",
+                         "quote": "Chapter one sets the scene.", "strength": "states"},
+                        {"claim": "Backups nightly.", "locator": "p. A-2",
+                         "quote": "Backups are taken every night", "strength": "states"}],
+               ["Backups are taken nightly (p. A-2)."], "source.pdf")
+    _, data = write_report(folder)
+    assert not data["findings"]
+    # The record no sentence cites shows the page's text lines, its quote marked, no image.
+    uncited, cited = data["records"]
+    assert [uncited["views"][0]["view"], cited["views"][0]["view"]] == ["text", "pdf"]
+    marked = [t for line in uncited["views"][0]["lines"] for t, m in line["parts"] if m]
+    assert marked == ["Chapter one sets the scene."]
+    assert list(data["pages"]) == ["2"]
+
+
 def test_a_report_never_overwrites_an_input(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "examples" / "rfc3986", tmp_path / "ex")
     before = (tmp_path / "ex" / "claims.jsonl").read_bytes()

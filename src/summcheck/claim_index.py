@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .analysis import Analysis
+from .analysis import Analysis, RecordResult
 from .model import RecordStatus
 
 STATUS_WORDS = {RecordStatus.INVALID: "invalid record",
@@ -27,6 +27,14 @@ class IndexRow:
     cited_by: tuple[int, ...]  # summary lines of the sentences it backs
 
 
+def match_word(result: RecordResult) -> str:
+    """How the record's quote stands: `exact`, `normalized`, `fuzzy`, or why it does not."""
+    if result.verified:
+        levels = {hit.level for hit in result.hits}
+        return "exact" if "exact" in levels else sorted(levels)[0]
+    return STATUS_WORDS[result.status]
+
+
 def claim_index(analysis: Analysis) -> list[IndexRow]:
     """One row per record, grouped by topic (in order of first appearance), then file order."""
     cited: dict[int, list[int]] = {}
@@ -39,11 +47,7 @@ def claim_index(analysis: Analysis) -> list[IndexRow]:
     rows = []
     for result in analysis.records:
         record = result.record
-        if result.verified:
-            levels = {hit.level for hit in result.hits}
-            match = "exact" if "exact" in levels else sorted(levels)[0]
-        else:
-            match = STATUS_WORDS[result.status]
+        match = match_word(result)
         locator = record.locator.text if record.locator is not None else ""
         rows.append(IndexRow(record.topic, record.id, record.line, record.claim, record.strength,
                              locator, record.quote, match, tuple(cited.get(id(result), ()))))

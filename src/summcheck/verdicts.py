@@ -29,16 +29,28 @@ def sentence_locator(analysis: Analysis) -> Callable[[int], int | None]:
     return sentence_at
 
 
-def findings_by_sentence(analysis: Analysis, findings: list[Finding]) -> dict[int, list[Finding]]:
-    """The findings on the summary file, by the sentence they stand in."""
+def finding_sentence(analysis: Analysis) -> Callable[[Finding], int | None]:
+    """A function from a finding to the index of the sentence it stands in (None: it is not
+    on the summary file, or before its first sentence)."""
     sentence_at = sentence_locator(analysis)
     summary = Path(analysis.summary.path)
+
+    def sentence_of(finding: Finding) -> int | None:
+        if finding.line is None or Path(finding.path) != summary:
+            return None
+        return sentence_at(finding.line)
+
+    return sentence_of
+
+
+def findings_by_sentence(analysis: Analysis, findings: list[Finding]) -> dict[int, list[Finding]]:
+    """The findings on the summary file, by the sentence they stand in."""
+    sentence_of = finding_sentence(analysis)
     out: dict[int, list[Finding]] = {}
     for finding in findings:
-        if finding.line is not None and Path(finding.path) == summary:
-            index = sentence_at(finding.line)
-            if index is not None:
-                out.setdefault(index, []).append(finding)
+        index = sentence_of(finding)
+        if index is not None:
+            out.setdefault(index, []).append(finding)
     return out
 
 

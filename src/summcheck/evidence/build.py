@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..analysis import Analysis, RecordResult, SentenceResult
-from ..claim_index import STATUS_WORDS
+from ..matching.exact import QuoteHit
+from ..claim_index import match_word
 from ..model import Finding, InputError, RecordStatus, SourceDocument, Span
 from ..modality import classes, modal_words
-from ..verdicts import VERDICTS, sentence_locator, sentence_verdict
+from ..verdicts import VERDICTS, finding_sentence, sentence_verdict
 from .pages import PdfPages
 
 CONTEXT_LINES = 3  # lines of a text source shown either side of a quote
@@ -55,7 +56,7 @@ class _Builder:
 
     def build(self) -> Evidence:
         analysis = self.analysis
-        sentence_of_line = sentence_locator(analysis)
+        sentence_of = finding_sentence(analysis)
         summary_path = Path(analysis.summary.path)
         claims_path = Path(analysis.claims.path) if analysis.claims.path else None
         findings = []
@@ -64,10 +65,8 @@ class _Builder:
         record_of_line = {r.record.line: i for i, r in enumerate(analysis.records)
                           if r.record.line is not None}
         for number, finding in enumerate(self.findings):
-            sentence = record = None
-            if Path(finding.path) == summary_path and finding.line is not None:
-                sentence = sentence_of_line(finding.line)
-            elif claims_path is not None and Path(finding.path) == claims_path:
+            sentence, record = sentence_of(finding), None
+            if sentence is None and claims_path is not None and Path(finding.path) == claims_path:
                 record = record_of_line.get(finding.line)
             if sentence is not None:
                 by_sentence.setdefault(sentence, []).append(number)
@@ -83,8 +82,8 @@ class _Builder:
             backers = _backers(result)
             for backer in backers:
                 cited_by.setdefault(self.record_index[id(backer)], []).append(number)
-            sentences.append(self._sentence(number, result, backers, by_sentence.get(number, [])))
-        records = [self._record(i, result, by_record.get(i, []), cited_by.get(i, []))
+            sentences.append(self._sentence(result, backers, by_sentence.get(number, [])))
+        records = [self._record(result, by_record.get(i, []), cited_by.get(i, []))
                    for i, result in enumerate(analysis.records)]
         data = {
             "summary": summary_path.as_posix(),
@@ -103,7 +102,7 @@ class _Builder:
 
     # -- sentences and records
 
-    def _sentence(self, number: int, result: SentenceResult, backers: list[RecordResult],
+    def _sentence(self, result: SentenceResult, backers: list[RecordResult],
                   findings: list[int]) -> dict:
         sentence = result.sentence
         verdict = sentence_verdict(result, [self.findings[i] for i in findings])
@@ -119,27 +118,24 @@ class _Builder:
             "findings": findings,
         }
 
-    def _record(self, number: int, result: RecordResult, findings: list[int],
+    def _record(self, result: RecordResult, findings: list[int],
                 cited_by: list[int]) -> dict:
         record = result.record
         status = result.status
-        if status is RecordStatus.VERIFIED:
-            levels = {hit.level for hit in result.hits}
-            match = "exact" if "exact" in levels else sorted(levels)[0]
-        else:
-            match = STATUS_WORDS[status]
+        # A PDF's pages are drawn for the records a reader reaches from a sentence or a
+        # finding; the others (a claims file may hold thousands) show the page's text lines,
+        # which keeps the report's size to what the summary cites.
+        pictured = self.pdf is not None and bool(cited_by or findings)
         views = []
         if status in (RecordStatus.VERIFIED, RecordStatus.CRITICAL):
             for hit in result.hits[:MAX_VIEWS_PER_RECORD]:
-                views.append(self._view("found", "Where the quote stands", hit.span, hit.level,
-                                        hit.score))
+                views.append(self._view("found", "Where the quote stands", hit, pictured))
         elif status is RecordStatus.MISPLACED:
-            cited = result.locator_spans[:1]
-            for span in cited:
-                views.append(self._region("cited", "Where the record cites it", span))
+            for span in result.locator_spans[:1]:
+                views.append(self._region("cited", "Where the record cites it", span, pictured))
             for hit in result.elsewhere[:MAX_VIEWS_PER_RECORD]:
-                views.append(self._view("elsewhere", "Where the quote really stands", hit.span,
-                                        hit.level, hit.score))
+                views.append(self._view("elsewhere", "Where the quote really stands", hit,
+                                        pictured))
         elif status is RecordStatus.NOT_FOUND:
             closest = result.closest.difference if result.closest is not None else None
             if closest is not None:
@@ -148,31 +144,32 @@ class _Builder:
                               "diff": _diff_parts(closest.diff) if closest.diff
                               else [[closest.passage, None]]})
             for span in result.locator_spans[:1]:
-                views.append(self._region("cited", "The cited place", span))
+                views.append(self._region("cited", "The cited place", span, pictured))
         return {
             "id": record.id, "line": record.line, "claim": record.claim, "topic": record.topic,
             "strength": record.strength, "quote": record.quote,
             "locator": record.locator.text if record.locator is not None else "",
             "status": status.value,
-            "verified": status is RecordStatus.VERIFIED, "match": match,
+            "verified": status is RecordStatus.VERIFIED, "match": match_word(result),
             "critical": list(result.critical), "views": views, "findings": findings,
             "citedBy": cited_by,
         }
 
     # -- views of the source
 
-    def _view(self, kind: str, label: str, span: Span, level: str, score: float | None) -> dict:
-        view = {"kind": kind, "label": label, "level": level,
-                "score": round(score, 1) if score is not None else None,
+    def _view(self, kind: str, label: str, hit: QuoteHit, pictured: bool) -> dict:
+        span = hit.span
+        view = {"kind": kind, "label": label, "level": hit.level,
+                "score": round(hit.score, 1) if hit.score is not None else None,
                 "text": self.source.text[span.start:span.end],
                 "where": _where(self.source, span)}
-        view.update(self._pdf_view(span, highlight=True) if self.pdf is not None
+        view.update(self._pdf_view(span, highlight=True) if pictured
                     else self._text_view(span, highlight=True))
         return view
 
-    def _region(self, kind: str, label: str, span: Span) -> dict:
+    def _region(self, kind: str, label: str, span: Span, pictured: bool) -> dict:
         view = {"kind": kind, "label": label, "where": _where(self.source, span)}
-        if self.pdf is not None:
+        if pictured:
             view.update(self._pdf_view(span, highlight=False))
         else:
             first = self.source.line_of(span.start)
