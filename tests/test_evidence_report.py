@@ -320,3 +320,21 @@ def test_the_check_reports_the_coverage_and_verdicts_the_report_shows(example: s
     uncited = sum(1 for r in data["records"] if r["verified"] and r["strength"] == "requires"
                   and not r["citedBy"])
     assert coverage["uncited_requires"] == uncited
+
+
+def test_beyond_the_budget_of_drawn_views_records_show_text_and_the_page_says_so(
+        tmp_path: Path, monkeypatch) -> None:
+    from summcheck.evidence import build
+
+    monkeypatch.setattr(build, "MAX_DRAWN_VIEWS", 1)
+    folder = tmp_path / "pdf"
+    pdf_case(folder)
+    write_case(folder, [{"claim": "Scene set.", "locator": "p. A-1",
+                         "quote": "Chapter one sets the scene.", "strength": "states"},
+                        {"claim": "Backups nightly.", "locator": "p. A-2",
+                         "quote": "Backups are taken every night", "strength": "states"}],
+               ["The scene is set (p. A-1).", "Backups are taken nightly (p. A-2)."],
+               "source.pdf")
+    page, data = write_report(folder)
+    assert [r["views"][0]["view"] for r in data["records"]] == ["pdf", "text"]
+    assert data["drawnLimit"] == 1 and 'id="drawn-limit"' in page

@@ -25,6 +25,10 @@ MAX_VIEWS_PER_RECORD = 3  # places of a repeated quote shown (the JSON report li
 CITED_LINES = 12  # lines of a text source's cited region shown for a quote not found there
 COVERAGE_LINE_BINS = 60  # a source without pages is mapped in this many slices of lines
 MAX_SECTION_CELLS = 400
+# Records whose views draw PDF pages (each a band per quote, every page once whole): bounds
+# the report of a claims file of thousands of records with findings to some megabytes and
+# seconds; the records beyond show their page's text lines.
+MAX_DRAWN_VIEWS = 400
 _DIFF = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
 
 
@@ -52,6 +56,7 @@ class _Builder:
         self.findings = sorted(findings, key=Finding.sort_key)
         self.pdf = pages
         self.images: dict[int, dict] = {}
+        self.drawn_views = 0  # records whose views draw their PDF pages
         self.record_index = {id(result): i for i, result in enumerate(analysis.records)}
 
     def build(self) -> Evidence:
@@ -83,8 +88,13 @@ class _Builder:
             for backer in backers:
                 cited_by.setdefault(self.record_index[id(backer)], []).append(number)
             sentences.append(self._sentence(result, backers, by_sentence.get(number, [])))
-        records = [self._record(result, by_record.get(i, []), cited_by.get(i, []))
-                   for i, result in enumerate(analysis.records)]
+        # The records a sentence cites are drawn first, then those a finding names, while the
+        # budget of drawn views lasts; the list keeps the claims file's order.
+        order = sorted(range(len(analysis.records)),
+                       key=lambda i: (i not in cited_by, i not in by_record, i))
+        drawn = {i: self._record(analysis.records[i], by_record.get(i, []), cited_by.get(i, []))
+                 for i in order}
+        records = [drawn[i] for i in range(len(analysis.records))]
         data = {
             "summary": summary_path.as_posix(),
             "source": Path(self.source.path).as_posix(),
@@ -97,6 +107,7 @@ class _Builder:
             "pages": {str(n): image for n, image in sorted(self.images.items())},
             "coverage": self._coverage(records),
             "counts": _counts(sentences, records, findings),
+            "drawnLimit": MAX_DRAWN_VIEWS if self.drawn_views >= MAX_DRAWN_VIEWS else None,
         }
         return Evidence(data, summary_path.as_posix())
 
@@ -125,7 +136,10 @@ class _Builder:
         # A PDF's pages are drawn for the records a reader reaches from a sentence or a
         # finding; the others (a claims file may hold thousands) show the page's text lines,
         # which keeps the report's size to what the summary cites.
-        pictured = self.pdf is not None and bool(cited_by or findings)
+        pictured = self.pdf is not None and bool(cited_by or findings) \
+            and self.drawn_views < MAX_DRAWN_VIEWS
+        if pictured:
+            self.drawn_views += 1
         views = []
         if status in (RecordStatus.VERIFIED, RecordStatus.CRITICAL):
             for hit in result.hits[:MAX_VIEWS_PER_RECORD]:

@@ -47,7 +47,7 @@ def render_html(evidence: Evidence, summary_html: str) -> str:
     return template.render(
         csp=content_security_policy(css, js), version=__version__, title=evidence.title,
         source=data["source"], claims=data["claims"], counts=data["counts"],
-        coverage=data["coverage"],
+        coverage=data["coverage"], drawn_limit=data["drawnLimit"],
         # markdown-it's output with raw HTML off: the author's text, escaped by the renderer
         summary_html=Markup(summary_html),
         css=Markup(css), js=Markup(js), data=data)
