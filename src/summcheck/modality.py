@@ -206,9 +206,15 @@ class _Token:
     segment: int  # counts only ; . ! ? — the reach of a reporting verb
 
 
+def _masked(text: str) -> str:
+    """`text` with what stands in quotation marks blanked (offsets kept)."""
+    if not _QUOTE_OPENER.search(text):
+        return text
+    return _QUOTED.sub(lambda m: " " * len(m.group()), text)
+
+
 def _tokens(text: str) -> list[_Token]:
-    masked = _QUOTED.sub(lambda m: " " * len(m.group()), text) if _QUOTE_OPENER.search(text) \
-        else text
+    masked = _masked(text)
     tokens: list[_Token] = []
     clause = segment = 0
     for m in _TOKEN.finditer(masked):
@@ -226,7 +232,9 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
     """The modal words `text` asserts, in order: quoted text, reported speech, names excluded."""
     lexicon = lexicon or default_lexicon()
     index = lexicon.index
-    if index.keys().isdisjoint(_TOKEN.findall(text.lower().replace("’", "'"))):
+    # The words are those of the text as `_tokens` reads it: a quotation mark glued to a word
+    # ("‘always’must") is blanked first, which can part a word from the quote before it.
+    if index.keys().isdisjoint(_TOKEN.findall(_masked(text).lower().replace("’", "'"))):
         return []  # no word that can start a modal phrase: the common case, decided in C
     tokens = _tokens(text)
     words = [t.word for t in tokens]
