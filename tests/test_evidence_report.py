@@ -338,3 +338,25 @@ def test_beyond_the_budget_of_drawn_views_records_show_text_and_the_page_says_so
     page, data = write_report(folder)
     assert [r["views"][0]["view"] for r in data["records"]] == ["pdf", "text"]
     assert data["drawnLimit"] == 1 and 'id="drawn-limit"' in page
+
+
+def test_a_huge_line_or_a_quote_over_many_lines_shows_a_bounded_passage(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    folder.mkdir()
+    filler = " ".join(f"word{i}" for i in range(40_000))  # one line of some 300,000 characters
+    many = "\n".join(f"line {i} of the long quote" for i in range(2_000))
+    (folder / "source.txt").write_text(f"{filler} the needle stands here {filler}\n{many}\n",
+                                       encoding="utf-8")
+    long_quote = "\n".join(f"line {i} of the long quote" for i in range(5, 1_500))
+    write_case(folder, [{"claim": "Needle.", "locator": "line 1",
+                         "quote": "the needle stands here", "strength": "states"},
+                        {"claim": "Long.", "locator": "lines 2–2001",
+                         "quote": long_quote, "strength": "states"}],
+               ["The needle stands there (line 1).", "A long quote (lines 2–2001)."])
+    page, data = write_report(folder)
+    needle, long = (record["views"][0] for record in data["records"])
+    line = needle["lines"][0]
+    assert line["n"] == 1 and [t for t, m in line["parts"] if m] == ["the needle stands here"]
+    assert sum(len(t) for t, _ in line["parts"]) < 500
+    assert len(long["lines"]) == 40
+    assert len(page.encode()) < 200_000

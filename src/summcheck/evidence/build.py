@@ -23,6 +23,8 @@ from .pages import PdfPages
 CONTEXT_LINES = 3  # lines of a text source shown either side of a quote
 MAX_VIEWS_PER_RECORD = 3  # places of a repeated quote shown (the JSON report lists all kept)
 CITED_LINES = 12  # lines of a text source's cited region shown for a quote not found there
+MAX_VIEW_LINES = 40  # of one passage: its first and last halves when it is longer
+MAX_LINE_CHARS = 400  # of one line: the stretch around the quote when it is longer
 COVERAGE_LINE_BINS = 60  # a source without pages is mapped in this many slices of lines
 MAX_SECTION_CELLS = 400
 # Records whose views draw PDF pages (each a band per quote, every page once whole): bounds
@@ -199,20 +201,33 @@ class _Builder:
                            span if highlight else None)
 
     def _lines(self, first: int, last: int, mark: Span | None) -> dict:
+        """Lines first..last with the mark's part of each; a passage longer than
+        MAX_VIEW_LINES keeps its ends, and a line longer than MAX_LINE_CHARS the stretch
+        around the mark (a source may hold a megabyte on one line, a quote span thousands)."""
+        numbers = list(range(first, last + 1))
+        if len(numbers) > MAX_VIEW_LINES:
+            half = MAX_VIEW_LINES // 2
+            numbers = numbers[:half] + numbers[-half:]
         starts = self.source.line_starts
         text = self.source.text
         lines = []
-        for number in range(first, last + 1):
+        for number in numbers:
             start = starts[number - 1]
             end = starts[number] - 1 if number < len(starts) else len(text)
-            parts = []
+            lo = hi = start
             if mark is not None and mark.start < end and start < mark.end:
                 lo, hi = max(start, mark.start), min(end, mark.end)
-                parts = [[text[start:lo], False], [text[lo:hi], True], [text[hi:end], False]]
-                parts = [p for p in parts if p[0]]
+            if end - start > MAX_LINE_CHARS:  # a window around the mark, cut with ellipses
+                shown_hi = min(hi, lo + MAX_LINE_CHARS // 2)
+                left = max(start, lo - MAX_LINE_CHARS // 4)
+                right = min(end, shown_hi + MAX_LINE_CHARS // 4)
+                parts = [["…" if left > start else "", False], [text[left:lo], False],
+                         [text[lo:shown_hi], True], ["…" if shown_hi < hi else "", True],
+                         [text[shown_hi:right] if shown_hi >= hi else "", False],
+                         ["…" if right < end else "", False]]
             else:
-                parts = [[text[start:end], False]]
-            lines.append({"n": number, "parts": parts})
+                parts = [[text[start:lo], False], [text[lo:hi], True], [text[hi:end], False]]
+            lines.append({"n": number, "parts": [p for p in parts if p[0]] or [["", False]]})
         return {"view": "text", "lines": lines}
 
     def _pdf_view(self, span: Span, highlight: bool) -> dict:
