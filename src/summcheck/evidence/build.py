@@ -31,6 +31,10 @@ MAX_SECTION_CELLS = 400
 # the report of a claims file of thousands of records with findings to some megabytes and
 # seconds; the records beyond show their page's text lines.
 MAX_DRAWN_VIEWS = 400
+# A section is normative when its text holds a `requires` word: read in pieces, at most this
+# much of the source per report (its sections beyond are not marked).
+NORMATIVE_PIECE = 4_000
+NORMATIVE_BUDGET = 2_000_000
 _DIFF = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
 
 
@@ -59,6 +63,7 @@ class _Builder:
         self.pdf = pages
         self.images: dict[int, dict] = {}
         self.drawn_views = 0  # records whose views draw their PDF pages
+        self.normative_budget = NORMATIVE_BUDGET
         self.record_index = {id(result): i for i, result in enumerate(analysis.records)}
 
     def build(self) -> Evidence:
@@ -304,9 +309,20 @@ class _Builder:
         return sorted(outer, key=lambda section: section.span.start)[:MAX_SECTION_CELLS]
 
     def _normative(self, span: Span) -> bool:
-        """Whether the text asserts a requirement (a `requires` modal word of the lexicons)."""
-        words = modal_words(self.source.text[span.start:span.end], self.analysis.lexicon)
-        return "requires" in classes(words)
+        """Whether the text asserts a requirement (a `requires` modal word of the lexicons),
+        read in pieces of lines until one does, within the report's reading budget."""
+        text = self.source.text
+        start = span.start
+        while start < span.end and self.normative_budget > 0:
+            end = min(span.end, start + NORMATIVE_PIECE)
+            if end < span.end:  # end the piece at a line end, so no sentence is cut mid-word
+                cut = text.rfind("\n", start, end)
+                end = cut + 1 if cut > start else end
+            self.normative_budget -= end - start
+            if "requires" in classes(modal_words(text[start:end], self.analysis.lexicon)):
+                return True
+            start = end
+        return False
 
     def _fill(self, cells: list[dict], records: list[dict]) -> list[dict]:
         starts = [cell["span"].start for cell in cells]
