@@ -203,7 +203,10 @@
       detail.append(list);
     }
     document.querySelectorAll("#claim-table tbody tr").forEach((row) => row.classList.toggle("current", Number(row.dataset.record) === index));
-    document.getElementById("detail").focus({ preventScroll: true });
+    // Opened from the findings or the claim table, below the panel: bring the panel to view.
+    const panel = document.getElementById("detail");
+    panel.scrollIntoView({ block: "start" });
+    panel.focus({ preventScroll: true });
   }
 
   function showFinding(index) {
@@ -217,7 +220,10 @@
     });
     if (f.sentence !== null) showSentence(f.sentence, true);
     else if (f.record !== null) showRecord(f.record);
-    else detail.replaceChildren(el("ul", { class: "finding-list" }, findingItem(index)));
+    else {
+      detail.replaceChildren(el("ul", { class: "finding-list" }, findingItem(index)));
+      document.getElementById("detail").scrollIntoView({ block: "start" });
+    }
   }
 
   // ------------------------------------------------------------------ lists and tables
