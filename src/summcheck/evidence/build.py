@@ -15,7 +15,7 @@ from pathlib import Path
 from ..analysis import Analysis, RecordResult, SentenceResult
 from ..matching.exact import QuoteHit
 from ..claim_index import match_word
-from ..model import Finding, InputError, RecordStatus, SourceDocument, Span
+from ..model import Finding, InputError, Page, RecordStatus, SourceDocument, Span
 from ..modality import classes, modal_words
 from ..verdicts import VERDICTS, finding_sentence, sentence_verdict
 from .pages import PdfPages
@@ -275,10 +275,8 @@ class _Builder:
         source = self.source
         if len(source.pages) > 1:
             unit = "page"
-            cells = [{"label": page.label or str(page.number),
-                      "title": f"page {page.label or page.number}"
-                      + (f" (physical {page.number})" if page.label and page.label != str(page.number)
-                         else ""), "span": page.span} for page in source.pages]
+            cells = [{"label": page.label or str(page.number), "title": _page_name(page),
+                      "span": page.span} for page in source.pages]
         else:
             unit = "lines"
             count = max(1, source.line_count)
@@ -368,15 +366,20 @@ def _backers(result: SentenceResult) -> list[RecordResult]:
 
 
 def _where(source: SourceDocument, span: Span) -> str:
-    """Where a span stands, in words: `page 17, lines 3–4` or `lines 120–121`."""
+    """Where a span stands, in words: `page 3 (physical 10)` in a paged source, else
+    `lines 120–121`."""
+    page = source.page_of(span.start) if len(source.pages) > 1 else None
+    if page is not None:
+        return _page_name(page)
     first = source.line_of(span.start)
     last = source.line_of(max(span.start, span.end - 1))
-    lines = f"line {first}" if first == last else f"lines {first}–{last}"
-    page = source.page_of(span.start) if len(source.pages) > 1 else None
-    if page is None:
-        return lines
+    return f"line {first}" if first == last else f"lines {first}–{last}"
+
+
+def _page_name(page: Page) -> str:
+    """`page 3 (physical 10)`, or `page 10` where the label is the physical number."""
     label = page.label or str(page.number)
-    physical = f" (physical {page.number})" if page.label and page.label != str(page.number) else ""
+    physical = f" (physical {page.number})" if label != str(page.number) else ""
     return f"page {label}{physical}"
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import os
 from collections import OrderedDict
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TypeVar
 
 from ...model import LazySections, SourceDocument, Structure
 from .entries import (Corrupt, check_source, check_structure, source_document, source_entry,
@@ -67,6 +67,8 @@ ENV_FOLDER = "SUMMCHECK_CACHE_DIR"
 MEMO_SIZE = 8  # loaded sources one run keeps in memory
 
 __all__ = ["SourceCache", "FOLDER_NAME", "ENV_FOLDER", "FORMAT"]
+
+T = TypeVar("T")
 
 
 # ---------------------------------------------------------------- the cache of one run
@@ -138,12 +140,7 @@ class SourceCache:
         if entry is not None:
             self._entries.move_to_end(key)
         else:
-            value = self._read(f"{key}.source")
-            if value is not None:
-                try:
-                    entry = check_source(value, key, origin)
-                except Corrupt:
-                    entry = None
+            entry = self._read_checked(f"{key}.source", check_source, key, origin)
             if entry is None:
                 doc = extract()
                 entry = source_entry(doc, key, origin)
@@ -159,13 +156,7 @@ class SourceCache:
             known = self._structures.get(key)
             if known is not None:
                 return known
-            value = self._read(f"{key}.structure")
-            structure = None
-            if value is not None:
-                try:
-                    structure = check_structure(value, key, doc)
-                except Corrupt:
-                    structure = None
+            structure = self._read_checked(f"{key}.structure", check_structure, key, doc)
             if structure is None:
                 structure = find(doc)  # an InputError (a broken sidecar) is never cached
                 self._write(f"{key}.structure", structure_entry(structure, key))
@@ -201,6 +192,17 @@ class SourceCache:
         if self.folder is None or not self._trust():
             return None
         return read_entry(self.folder / name, touch=self._writable)
+
+    def _read_checked(self, name: str, check: Callable[..., T], *args: object) -> T | None:
+        """What `check(entry, *args)` makes of an entry, or None: absent, untrusted or
+        corrupt (a corrupt entry is then written anew by the caller)."""
+        value = self._read(name)
+        if value is None:
+            return None
+        try:
+            return check(value, *args)
+        except Corrupt:
+            return None
 
     def _write(self, name: str, value: dict) -> None:
         """Write an entry atomically; any failure leaves the run without the folder."""
