@@ -14,7 +14,8 @@ from conftest import run_summcheck
 from summcheck import progress
 from summcheck.config import load_config
 from summcheck.engine import Options
-from summcheck.engine.parallel import check_in_parallel, shard_by_source
+from summcheck.engine import parallel
+from summcheck.engine.parallel import check_in_parallel, plan_tasks, shard_by_source
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -38,6 +39,33 @@ def test_summaries_of_one_source_form_one_shard(corpus):
     # defects/ cites the FHS PDF in fhs/
     assert named == [["defects/summary.md", "fhs/summary.md"],
                      ["rfc3986/again.md", "rfc3986/summary.md"]]
+
+
+@pytest.mark.parametrize("shards, jobs, shared, here, tasks", [
+    # as many sources as workers: a shard each, whoever shares what
+    ([[0, 1], [2]], 2, True, [], [[0, 1], [2]]),
+    # fewer: the first summary of a shared source here, the others one by one
+    ([[0, 1, 2], [3]], 3, True, [0], [[1], [2], [3]]),
+    ([[0, 1, 2]], 4, True, [0], [[1], [2]]),
+    # workers that do not start as copies of this process would each load the source again
+    ([[0, 1, 2]], 2, False, [], [[0, 1, 2]]),
+])
+def test_summaries_of_fewer_sources_than_workers_are_spread_once_the_source_is_loaded(
+        shards, jobs, shared, here, tasks):
+    assert plan_tasks(shards, jobs, shared) == (here, tasks)
+
+
+def test_summaries_of_one_source_spread_over_workers_give_one_process_s_report(corpus,
+                                                                               monkeypatch):
+    for n in range(3):
+        shutil.copy(corpus / "fhs" / "summary.md", corpus / "fhs" / f"copy-{n}.md")
+    summaries = sorted((corpus / "fhs").glob("*.md"))
+    options = Options(config=load_config(corpus / "summcheck.toml"))
+    one = check_in_parallel(summaries, options, 1)
+    monkeypatch.setattr(parallel, "workers_share_memory", lambda: True)
+    spread = check_in_parallel(summaries, options, 2)
+    assert [s.path for s in spread.summaries] == [s.path for s in one.summaries]
+    assert spread.findings == one.findings and spread.summaries == one.summaries
 
 
 @pytest.mark.parametrize("fmt, jobs", [

@@ -421,6 +421,62 @@ def test_pdf_pages_text_and_spans(tmp_path):
         assert doc.text[page.span.end] == "\f" and nxt.span.start == page.span.end + 1
 
 
+def _many_pages(tmp_path: Path) -> Path:
+    from summcheck.sources import pdf
+
+    count = pdf.PARALLEL_MIN_PAGES + pdf.CHUNK_PAGES + 7  # chunks of both sizes, forked
+    return _pdf(tmp_path / "long.pdf", [f"Page {n} says {n * 7} things." for n in range(count)])
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,
+                    reason="pages are extracted by several processes on Linux with two cores")
+@pytest.mark.parametrize("with_work", [False, True])
+def test_a_long_pdf_extracted_on_all_cores_reads_as_one_process_reads_it(tmp_path, monkeypatch,
+                                                                         with_work):
+    from summcheck.sources import pdf
+
+    path = _many_pages(tmp_path)
+    monkeypatch.setattr(pdf, "split_pages", False)
+    alone = load_source(path)
+    monkeypatch.setattr(pdf, "split_pages", True)
+    calls: list[int] = []
+    shared = load_source(path, meanwhile=(lambda: calls.append(os.getpid())) if with_work else None)
+    assert shared.text == alone.text and shared.pages == alone.pages
+    assert shared.fonts == alone.fonts and shared.body_font == alone.body_font
+    assert calls == ([os.getpid()] if with_work else [])  # run once, here
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,
+                    reason="pages are extracted by several processes on Linux with two cores")
+def test_the_chunks_of_a_child_that_dies_are_extracted_here(tmp_path, monkeypatch):
+    from summcheck.sources import pdf
+
+    path = _many_pages(tmp_path)
+    monkeypatch.setattr(pdf, "split_pages", False)
+    alone = load_source(path)
+    monkeypatch.setattr(pdf, "split_pages", True)
+
+    def die_after_taking(data, counter, *args):
+        counter.take()  # a chunk taken and never sent
+        os._exit(1)
+
+    monkeypatch.setattr(pdf, "_extract_in_child", die_after_taking)
+    assert load_source(path, meanwhile=lambda: None).text == alone.text
+
+
+def test_a_broken_claims_file_read_while_a_long_pdf_is_extracted_is_told_as_before(tmp_path):
+    from conftest import run_summcheck
+
+    _many_pages(tmp_path)
+    (tmp_path / "claims.yaml").write_text("- claim: [unclosed\n", encoding="utf-8")
+    (tmp_path / "summary.md").write_text(
+        "---\nsource: long.pdf\nclaims: claims.yaml\n---\nPage 3 says 21 things (p. 4).\n",
+        encoding="utf-8")
+    done = run_summcheck("check", "summary.md", "--no-cache", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "claims.yaml: invalid YAML at line 2" in done.stderr and "long.pdf" not in done.stderr
+
+
 def test_pdf_labels_roman_then_decimal_with_a_duplicate(tmp_path):
     labels = [{"startpage": 0, "prefix": "", "style": "D", "firstpagenum": 1},
               {"startpage": 1, "prefix": "", "style": "D", "firstpagenum": 2},

@@ -37,26 +37,57 @@ def load(path: Path, options: Options) -> Loaded:
     if claims_path is None:
         raise InputError(f"{path}: no claims file: name it in the front matter (claims: FILE) "
                          f"or pass --claims")
-    try:
-        claims = load_claims(claims_path)
-    except InputError as exc:
-        raise blame(exc, "claims file", claims_path) from None
-    if source_path is None and claims.source:
-        inputs = inputs.with_claims_source(claims.source)
-        inputs.check_readable("source")
-        source_path = inputs.path("source")
+    claims_read = _ClaimsReading(claims_path)
+    if source_path is None:  # the claims file may name it
+        claims = claims_read.result()
+        if claims.source:
+            inputs = inputs.with_claims_source(claims.source)
+            inputs.check_readable("source")
+            source_path = inputs.path("source")
     if source_path is None:
+        claims_read.result()
         raise InputError(f"{path}: no source: name it in the front matter (source: FILE) "
                          f"or pass --source")
-    inputs.check_modes()
+    try:
+        inputs.check_modes()
+    except InputError:
+        claims_read.result()  # a broken claims file is told first, as it is read first
+        raise
     page_numbers, structure = inputs.page_numbers.value, inputs.path("structure")
     try:
+        # The claims file is read while a large PDF's pages are extracted on other cores.
         source = load_source(source_path, page_numbers=page_numbers, ocr=inputs.ocr.value,
                              sections=inputs.sections.value, structure=structure,
-                             cache=options.cache)
+                             cache=options.cache, meanwhile=claims_read)
     except InputError as exc:
+        claims_read.result()  # a broken claims file is told first, as it is read first
         raise blame(exc, "source", source_path) from None
+    claims = claims_read.result()
     return Loaded(summary, claims, source, page_numbers, structure)
+
+
+class _ClaimsReading:
+    """Reads the claims file once, when called or when its result is asked for; its
+    InputError is kept until then."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._claims: ClaimsFile | None = None
+        self._error: InputError | None = None
+
+    def __call__(self) -> None:
+        if self._claims is None and self._error is None:
+            try:
+                self._claims = load_claims(self.path)
+            except InputError as exc:
+                self._error = blame(exc, "claims file", self.path)
+
+    def result(self) -> ClaimsFile:
+        self()
+        if self._error is not None:
+            raise self._error
+        assert self._claims is not None
+        return self._claims
 
 
 def blame(exc: InputError, role: str, path: Path) -> InputError:

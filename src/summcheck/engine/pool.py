@@ -49,6 +49,11 @@ def run_in_pool(work: Work, tasks: list[Task], options: Options, jobs: int
                 process.join(5)
 
 
+def workers_share_memory() -> bool:
+    """Whether pool workers start as copies of this process (forked), with what it has loaded."""
+    return _start_method().get_start_method() == "fork"
+
+
 def _start_method():
     """`fork` on Linux when this process runs one thread (the command line does): a worker
     starts in milliseconds with summcheck and PyMuPDF imported. With threads running (a

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..confine import refuse_special
 from ..files import read_input
@@ -22,13 +22,15 @@ _MARKDOWN = {".md", ".markdown"}
 
 def load_source(path: Path, *, page_numbers: str = "auto", ocr: bool = False,
                 max_bytes: int = MAX_BYTES, sections: str = "auto",
-                structure: Path | None = None, cache: "SourceCache | None" = None
-                ) -> SourceDocument:
+                structure: Path | None = None, cache: "SourceCache | None" = None,
+                meanwhile: Callable[[], None] | None = None) -> SourceDocument:
     """Load a source by extension: .pdf, .md/.markdown, anything else as plain text.
 
     Its sections are found on first use, by `sections` (auto, outline, text, markdown) or
     read from the `structure` sidecar file. With a `cache` (sources.cache), what an earlier
-    load of the same bytes with the same options gave is reused.
+    load of the same bytes with the same options gave is reused. `meanwhile` may be run
+    during the load, while a large PDF's pages are extracted on other cores; whether it ran is
+    the caller's to track (it runs it afterwards if not).
     """
     path = Path(path)
     if page_numbers not in PAGE_NUMBER_MODES:
@@ -44,8 +46,8 @@ def load_source(path: Path, *, page_numbers: str = "auto", ocr: bool = False,
     if cache is not None:
         return cache.load(path, data, _kind(path), page_numbers=page_numbers, ocr=ocr,
                           sections=sections, sidecar=structure,
-                          extract=lambda: _load(path, data, page_numbers, ocr), find=find)
-    doc = _load(path, data, page_numbers, ocr)
+                          extract=lambda: _load(path, data, page_numbers, ocr, meanwhile), find=find)
+    doc = _load(path, data, page_numbers, ocr, meanwhile)
     doc.structure_finder = find
     doc.sections = LazySections(lambda: doc.structure.sections)
     return doc
@@ -56,13 +58,14 @@ def _kind(path: Path) -> str:
     return "pdf" if suffix == ".pdf" else "markdown" if suffix in _MARKDOWN else "text"
 
 
-def _load(path: Path, data: bytes, page_numbers: str, ocr: bool) -> SourceDocument:
+def _load(path: Path, data: bytes, page_numbers: str, ocr: bool,
+          meanwhile: Callable[[], None] | None = None) -> SourceDocument:
     suffix = path.suffix.lower()
     try:
         if suffix == ".pdf":
             from .pdf import load_pdf  # keeps PyMuPDF out of `import summcheck.sources`
 
-            return load_pdf(path, data, page_numbers=page_numbers, ocr=ocr)
+            return load_pdf(path, data, page_numbers=page_numbers, ocr=ocr, meanwhile=meanwhile)
         from .text import load_text
 
         return load_text(path, data, "markdown" if suffix in _MARKDOWN else "text", ocr=ocr)

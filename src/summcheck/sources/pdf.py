@@ -7,6 +7,7 @@ import signal
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Callable
 
 from ..interrupt import INTERRUPTING
 from ..model import InputError, LineFont, OutlineEntry, Page, SourceDocument, Span
@@ -78,9 +79,41 @@ def _tie_to_parent(parent: int) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, INTERRUPTING)  # held since the fork
 
 
-def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_every: int,
+CHUNK_PAGES = 25  # pages a process takes from the shared counter at a time
+
+
+class _PageCounter:
+    """The next chunk of pages to extract, shared by the processes that extract one PDF (made
+    before they fork): whoever is free takes the next, so the work balances itself whatever
+    else a process has to do."""
+
+    def __init__(self, count: int, context) -> None:
+        self.count = count
+        self._next = context.RawValue("l", 0)
+        self._lock = context.Lock()
+
+    def take(self) -> tuple[int, int] | None:
+        with self._lock:
+            first = self._next.value
+            if first >= self.count:
+                return None
+            self._next.value = min(first + CHUNK_PAGES, self.count)
+        return first, min(first + CHUNK_PAGES, self.count)
+
+
+def _extract_chunks(pdf, counter: _PageCounter, name: str, sample_every: int, fonts: bool
+                    ) -> dict[int, list[PageLines]]:
+    """The chunks this process takes until none is left, by their first page."""
+    done: dict[int, list[PageLines]] = {}
+    while (chunk := counter.take()) is not None:
+        done[chunk[0]] = _extract(pdf, chunk[0], chunk[1], name, sample_every, fonts)
+    return done
+
+
+def _extract_in_child(data: bytes, counter: _PageCounter, name: str, sample_every: int,
                       fonts: bool, conn, parent_end, parent: int) -> None:
-    """Runs in the forked process: send back the pages, or the error that stopped it."""
+    """Runs in the forked process: send back the chunks it extracted, or the error that
+    stopped it."""
     try:
         # The fork copied the parent's end of the pipe: held here, it would keep a send
         # blocked forever on a full pipe once the parent stops reading.
@@ -90,11 +123,11 @@ def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_ever
 
         _quiet(pymupdf)
         try:
-            result: object = _extract(pymupdf.open(stream=data, filetype="pdf"), first, last, name,
-                                      sample_every, fonts)
+            result: object = _extract_chunks(pymupdf.open(stream=data, filetype="pdf"), counter,
+                                             name, sample_every, fonts)
         except InputError as exc:
             result = exc
-        except Exception as exc:  # the parent extracts these pages itself
+        except Exception as exc:  # the parent extracts the missing chunks itself
             result = RuntimeError(str(exc))
         conn.send(result)
     except BaseException:
@@ -103,50 +136,105 @@ def _extract_in_child(data: bytes, first: int, last: int, name: str, sample_ever
         conn.close()
 
 
-def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool) -> list[PageLines]:
-    """Every page's text; a large PDF is split between this process and a forked one."""
+class _Child:
+    """A forked process taking chunks of pages from the shared counter."""
+
+    def __init__(self, context, data: bytes, counter: _PageCounter, name: str,
+                 sample_every: int, fonts: bool) -> None:
+        self.receiver, sender = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_extract_in_child,
+            args=(data, counter, name, sample_every, fonts, sender, self.receiver, os.getpid()),
+            daemon=True)
+        try:
+            self.process.start()
+        except OSError:  # no fork here (limits, sandbox)
+            self.receiver.close()
+            raise
+        finally:
+            sender.close()
+
+    def receive(self) -> object:
+        """The child's chunks, its InputError, or None when it died without an answer."""
+        try:
+            answer = self.receiver.recv()
+        except EOFError:
+            answer = None
+        self.receiver.close()
+        self.process.join()
+        return answer
+
+    def stop(self) -> None:
+        """Stop the child whose work is moot (a corrupt page, an interruption)."""
+        self.receiver.close()
+        self.process.kill()
+        self.process.join()
+
+
+def _start_children(context, number: int, data: bytes, counter: _PageCounter, name: str,
+                    sample_every: int, fonts: bool) -> list[_Child]:
+    """`number` children taking from `counter`; fewer (none) when this process cannot fork."""
+    # Until a child has its own handlers, a signal (Ctrl-C reaches the whole process group)
+    # would run the parent's handler in it: every process holds those signals until then.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTING)
+    children: list[_Child] = []
+    try:
+        for _ in range(number):
+            children.append(_Child(context, data, counter, name, sample_every, fonts))
+    except OSError:
+        pass  # the children started so far, and this process, do the work
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal held meanwhile arrives here
+    return children
+
+
+def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool,
+                meanwhile: Callable[[], None] | None = None) -> list[PageLines]:
+    """Every page's text. A large PDF's pages are extracted in chunks by this process and
+    forked ones, one a core; with work to do `meanwhile` (the claims file to read), this
+    process does that first and then joins in. `meanwhile` is run here, once, in any case."""
     sample_every = max(1, count // SIZE_SAMPLE_PAGES)
-    if (not split_pages or count < PARALLEL_MIN_PAGES or (os.cpu_count() or 1) < 2
-            or not sys.platform.startswith("linux")):
+    # Linux only (fork is safe there): elsewhere one process does it all.
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    if not split_pages or count < PARALLEL_MIN_PAGES or cores < 2:
+        if meanwhile is not None:
+            meanwhile()
         return _extract(pdf, 0, count, name, sample_every, fonts)
     import multiprocessing
 
-    middle = count // 2
     context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_extract_in_child,
-                            args=(data, middle, count, name, sample_every, fonts, sender, receiver,
-                                  os.getpid()), daemon=True)
-    # Until the child has its own handlers, a signal (Ctrl-C reaches the whole process group)
-    # would run the parent's handler in it: both processes hold those signals until then.
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTING)
+    counter = _PageCounter(count, context)
+    children = _start_children(context, cores if meanwhile is not None else cores - 1, data,
+                               counter, name, sample_every, fonts)
+    chunks: dict[int, list[PageLines]] = {}
+    waiting = list(children)
     try:
-        child.start()
-    except OSError:  # no fork here (limits, sandbox): one process does it all
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        receiver.close()
-        return _extract(pdf, 0, count, name, sample_every, fonts)
+        if meanwhile is not None:
+            meanwhile()
+        chunks.update(_extract_chunks(pdf, counter, name, sample_every, fonts))
+        while waiting:
+            answer = waiting[0].receive()
+            waiting.pop(0)
+            if isinstance(answer, InputError):
+                raise answer
+            if isinstance(answer, dict):
+                chunks.update(answer)
+    except InputError:
+        # Which corrupt page is named must not depend on who took which chunk: the first.
+        for child in waiting:
+            child.stop()
+        waiting = []
+        _extract(pdf, 0, count, name, sample_every, fonts)
+        raise
     finally:
-        sender.close()
-    answered = False
-    try:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal held meanwhile arrives here
-        first_half = _extract(pdf, 0, middle, name, sample_every, fonts)
-        try:
-            second_half = receiver.recv()
-        except EOFError:  # the child died without an answer
-            second_half = None
-        answered = True
-    finally:
-        receiver.close()
-        if not answered:  # a corrupt page here, an interruption: the child's work is moot
-            child.kill()
-        child.join()
-    if isinstance(second_half, InputError):
-        raise second_half
-    if not isinstance(second_half, list):
-        second_half = _extract(pdf, middle, count, name, sample_every, fonts)
-    return first_half + second_half
+        for child in waiting:  # stopped early: the children's work is moot
+            child.stop()
+    pages: list[PageLines] = []
+    for first in range(0, count, CHUNK_PAGES):
+        # A chunk of a child that died unanswered is extracted here.
+        pages += chunks.get(first) or _extract(pdf, first, min(first + CHUNK_PAGES, count),
+                                               name, sample_every, fonts)
+    return pages
 
 
 def _label_rules(doc) -> list[tuple[int, str]]:
@@ -188,8 +276,10 @@ def read_outline(pdf, pymupdf) -> list[OutlineEntry]:
     return entries
 
 
-def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool = False) -> SourceDocument:
-    """Load a PDF's text, pages, labels and sections; raise InputError when it cannot be read."""
+def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool = False,
+             meanwhile: Callable[[], None] | None = None) -> SourceDocument:
+    """Load a PDF's text, pages, labels and sections; raise InputError when it cannot be read.
+    `meanwhile`, if given, is run once while the pages are extracted (see `_page_texts`)."""
     import pymupdf  # lazily: the import is slow, and a run without PDFs needs none
 
     _quiet(pymupdf)
@@ -216,7 +306,7 @@ def load_pdf(path: Path, data: bytes, *, page_numbers: str = "auto", ocr: bool =
         # With an outline the structure stage asks for the few pages it needs fonts of;
         # without one every page with a heading candidate is read here, on all cores.
         eager_fonts = not outline
-        parts = _page_texts(pdf, data, count, name, eager_fonts)
+        parts = _page_texts(pdf, data, count, name, eager_fonts, meanwhile)
         spans: list[Span] = []
         fonts: dict[int, LineFont] = {}
         sizes: Counter = Counter()

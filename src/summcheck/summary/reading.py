@@ -57,13 +57,17 @@ def split_front_matter(path: Path, lines: list[str]) -> tuple[dict, int]:
     return data, close + 1
 
 
+# libyaml where installed: an audit reads hundreds of front matters before its workers start.
+_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _front_matter_data(path: Path, text: str) -> Any:
     """The front matter's data, built only once no value's aliases expand beyond reason.
 
     Built, aliases share objects; but a "billion laughs" tree of them is expanded by whatever
     walks the value without sharing (a message quoting it, a report), so it is refused here.
     """
-    loader = yaml.SafeLoader(text)
+    loader = _LOADER(text)
     try:
         node = loader.get_single_node()
         if isinstance(node, yaml.MappingNode):
