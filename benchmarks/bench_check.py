@@ -13,7 +13,7 @@
    - `summcheck check summary.md --format json --no-cache` as a subprocess (end to end);
    - `summcheck.check(summary, cache=False)` in a fresh interpreter with the modules imported
      beforehand;
-   and prints the ratio summcheck / extraction (target <= 1.25x), the planted-vs-found counts
+   and prints the ratio summcheck / extraction (target <= 1.0x, stretch 0.8x), the planted-vs-found counts
    of SUM202/SUM201, a phase breakdown (the engine's stage hook,
    `summcheck.engine.check_paths(..., on_stage=...)`), and (when the ratio misses, or with
    --profile) a cProfile of the in-process run. Every run is without the cache folder
@@ -44,7 +44,7 @@ import corpus  # noqa: E402
 from bench_startup import WorkerError, summcheck_command, timed_run  # noqa: E402
 from corpus import DATA, REPO, prepare_data  # noqa: E402,F401  (imported from here before)
 
-RATIO_TARGET = 1.25
+RATIO_TARGET = 1.0  # a cold check in less time than bare extraction (stretch: 0.8)
 
 # ---------------------------------------------------------------- workers (fresh interpreters)
 
