@@ -1,9 +1,9 @@
-"""Command line: check, audit, explain, locate, outline (and the optional extract stage).
+"""Command line: check, audit, explain, locate, outline (and the optional stage).
 
 common holds the typer app and what its commands share (the option enums and help texts, fail,
 use_color, write_atomically); checking has check and parse_check_args (the Action's `args`);
-inspection has explain, locate, outline and table; evidence has report; corpus has audit and
-extract. The commands
+inspection has explain, locate, outline and table; evidence has report; corpus has audit;
+pipeline has the optional stage: chunks, extract, merge, draft and the `import` group. The commands
 are registered on `app` here, in the order `summcheck --help` lists them. Each command imports
 what it runs when it runs: `import summcheck.cli` stays cheap (benchmarks/bench_startup.py).
 """
@@ -19,21 +19,24 @@ from .checking import check, parse_check_args
 from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, FailOn,
                      Format, OneLineErrors, PageNumbers, Sections, app, cwd_relative, fail,
                      main_options, usage_message, use_color, write_atomically)
-from .corpus import AuditEngine, audit, extract
+from .corpus import AuditEngine, audit
 from .evidence import report
 from .inspection import OutlineFormat, explain, locate, outline, parse_cli_locator, table
+from .pipeline import chunks, draft, extract, import_app, merge
 
 __all__ = [
     "ALLOW_OUTSIDE_HELP", "CACHE_HELP", "SECTIONS_HELP", "STRUCTURE_HELP", "AuditEngine", "FailOn",
     "Format", "OneLineErrors", "OutlineFormat", "PageNumbers", "Sections", "app", "audit",
-    "check", "cwd_relative", "explain", "extract", "fail", "locate", "main", "main_options",
+    "check", "chunks", "cwd_relative", "draft", "explain", "extract", "fail", "merge", "locate", "main", "main_options",
     "outline", "parse_check_args", "parse_cli_locator", "report", "table", "usage_message", "use_color",
     "write_atomically",
 ]
 
-for _command in (check, report, explain, locate, outline, table, audit, extract):
+for _command in (check, report, explain, locate, outline, table, audit, chunks, extract, merge,
+                 draft):
     app.command()(_command)
 del _command
+app.add_typer(import_app, name="import")
 
 
 def main() -> None:

@@ -1,5 +1,4 @@
-"""`summcheck audit`: a corpus of summaries listed in a manifest; and `summcheck extract`, the
-optional claim-extraction stage's placeholder when it is not installed."""
+"""`summcheck audit`: a corpus of summaries listed in a manifest."""
 from __future__ import annotations
 
 from enum import Enum
@@ -42,8 +41,3 @@ def audit(
         raise fail(str(exc))
     raise typer.Exit(code)
 
-
-def extract(source: Path = typer.Argument(..., help="Source document.")) -> None:
-    """Extract claim records with a language model (optional extra)."""
-    raise fail("summcheck extract is an optional stage that is not installed: "
-               "pip install 'summcheck[extract]'")

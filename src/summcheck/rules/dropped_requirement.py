@@ -84,7 +84,12 @@ def _informative(source, result) -> bool:
     """Whether the record's quote stands in an appendix, annex, example or note."""
     if not result.hits:
         return False
-    offset = result.hits[0].span.start
+    return informative_at(source, result.hits[0].span.start)
+
+
+def informative_at(source, offset: int) -> bool:
+    """Whether `offset` lies in a section headed as an appendix, annex, example or note (or
+    inside one), or numbered as an appendix (`A`, `B.2`): informative, not normative, text."""
     for section in source.sections:
         if section.span.start <= offset < section.span.end and (
                 INFORMATIVE.search(_heading_line(source.text, section))

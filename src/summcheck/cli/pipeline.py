@@ -1,0 +1,315 @@
+"""The optional stage: chunks, extract, merge, draft, and `import anthropic|langextract`.
+
+`chunks`, `merge` and `import` need no model; `extract` and `draft` ask a provider (the
+Anthropic API through `summcheck[extract]`, or a local program). Each command imports what it
+runs when it runs.
+"""
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..display import printable
+from ..model import InputError
+from .common import (ALLOW_OUTSIDE_HELP, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers, Sections,
+                     fail, write_atomically)
+
+
+class ChunkFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class ProviderName(str, Enum):
+    anthropic = "anthropic"
+    command = "command"
+
+
+class LocatorChoice(str, Enum):
+    tightest = "tightest"
+    section = "section"
+    page = "page"
+    lines = "lines"
+
+
+class OffsetUnit(str, Enum):
+    codepoint = "codepoint"
+    utf8 = "utf8"
+    utf16 = "utf16"
+
+
+MAX_CHARS_HELP = "Largest chunk, in characters, where the structure allows (default: 8000)."
+LOCATORS_HELP = ("How a citation's locator is chosen: tightest (the smallest region that holds "
+                 "the quote: lines in text, a section or page in a PDF), or section, page, "
+                 "lines first where one holds it.")
+PROVIDER_HELP = ("anthropic (the Messages API with citations; pip install 'summcheck[extract]' "
+                 "and ANTHROPIC_API_KEY) or command (a local program: --command).")
+COMMAND_HELP = ("With --provider command: the program to run, reading a JSON request on stdin "
+                "and writing JSON on stdout (README: 'The optional stage').")
+
+
+def _say(message: str) -> None:
+    print(f"summcheck: {printable(message)}", file=sys.stderr)
+
+
+def _guard(output: Path, inputs: list[tuple[Path, str]], what: str) -> None:
+    from ..output import RunInput, guard_output
+
+    try:
+        guard_output(output, [RunInput(Path(p), role) for p, role in inputs], what=what)
+    except InputError as exc:
+        raise fail(str(exc))
+
+
+def _provider(provider: ProviderName, command: Optional[str], model: Optional[str],
+              max_retries: int):
+    from ..providers.base import ProviderError
+
+    try:
+        if provider is ProviderName.command:
+            if not command:
+                raise fail("--provider command needs --command PROGRAM")
+            from ..providers.command import CommandProvider
+
+            return CommandProvider(command, model=model)
+        if command:
+            raise fail("--command goes with --provider command")
+        from ..providers.anthropic import DEFAULT_MODEL, AnthropicProvider, make_client
+
+        return AnthropicProvider(model or DEFAULT_MODEL, client=make_client(max_retries))
+    except ProviderError as exc:
+        raise fail(str(exc))
+
+
+def chunks(
+    source: Path = typer.Argument(..., help="Source document."),
+    max_chars: int = typer.Option(8000, "--max-chars", min=200, help=MAX_CHARS_HELP),
+    output_format: ChunkFormat = typer.Option(ChunkFormat.text, "--format", "-f", help="text or json."),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
+    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
+) -> None:
+    """Print the chunk plan: chunks along sections, pages or paragraphs, with their ranges."""
+    from ..pipeline.chunks import plan_chunks, render_json, render_text
+    from ..sources import load_source
+
+    try:
+        doc = load_source(source, page_numbers=page_numbers.value, sections=sections.value,
+                          structure=structure)
+        planned = plan_chunks(doc, max_chars, page_numbers=page_numbers.value)
+    except InputError as exc:
+        raise fail(str(exc))
+    render = render_json if output_format is ChunkFormat.json else render_text
+    sys.stdout.write(render(doc, source, planned, max_chars))
+
+
+def extract(
+    source: Path = typer.Argument(..., help="Source document."),
+    purpose: str = typer.Option(..., "--purpose", help="What the summary is for: claims that serve it are extracted."),
+    output: Path = typer.Option(..., "--output", "-o", help="The claims file to write (.yaml, .json or .jsonl)."),
+    provider: ProviderName = typer.Option(ProviderName.anthropic, "--provider", help=PROVIDER_HELP),
+    command: Optional[str] = typer.Option(None, "--command", help=COMMAND_HELP),
+    model: Optional[str] = typer.Option(None, "--model", help="Model name (anthropic default: claude-sonnet-4-5)."),
+    max_chars: int = typer.Option(8000, "--max-chars", min=200, help=MAX_CHARS_HELP),
+    concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Chunks asked at once."),
+    max_retries: int = typer.Option(4, "--max-retries", min=0, max=20, help="Retries of a request on 429, 529 and 5xx (with backoff that honours retry-after)."),
+    locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    fresh: bool = typer.Option(False, "--fresh", help="Ignore the state file of an earlier run and ask for every chunk again."),
+    price_input: Optional[float] = typer.Option(None, "--price-input", min=0, help="Dollars per million input tokens (overrides the packaged table)."),
+    price_output: Optional[float] = typer.Option(None, "--price-output", min=0, help="Dollars per million output tokens."),
+) -> None:
+    """Extract claim records with a provider, each quote verified against the source."""
+    from ..pipeline.extract import ExtractSettings, run_extract
+    from ..pipeline.resume import state_path
+    from ..providers.base import ProviderError
+
+    if not purpose.strip():
+        raise fail("--purpose must say what the summary is for")
+    _guard(output, [(source, "source")], "claims file")
+    _guard(state_path(output), [(source, "source")], "state file")
+    chosen = _provider(provider, command, model, max_retries)
+    settings = ExtractSettings(source, output, purpose.strip(), chosen, max_chars=max_chars,
+                               concurrency=concurrency, page_numbers=page_numbers.value,
+                               prefer=locators.value, fresh=fresh, progress=_say)
+    try:
+        result = run_extract(settings)
+    except (InputError, ProviderError) as exc:
+        raise fail(str(exc))
+    for note in result.notes:
+        _say(f"note: {note}")
+    for item in result.dropped:
+        _say(f"dropped (chunk {item['chunk']}): {item['claim'][:80]!r}: {item['problem']}")
+    _say(f"wrote {output}: {len(result.records)} verified claim{'s' * (len(result.records) != 1)} "
+         f"from {result.chunks} chunk{'s' * (result.chunks != 1)}"
+         + (f" ({result.resumed} from the state file)" if result.resumed else "")
+         + (f"; {len(result.dropped)} dropped (listed under x-extract.dropped)" if result.dropped else ""))
+    _say(usage_line(result.usage, chosen.model, price_input, price_output))
+
+
+def usage_line(usage, model: str, price_input: Optional[float], price_output: Optional[float]) -> str:
+    """`tokens: 12,345 in, 1,234 out in 7 requests; cost ≈ $0.06 (…)`."""
+    from ..pipeline.prompting import price_of, price_table
+
+    tokens_in = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
+    line = (f"tokens: {tokens_in:,} in, {usage.output_tokens:,} out in {usage.requests} "
+            f"request{'s' * (usage.requests != 1)}")
+    listed = price_of(model)
+    rates = (price_input if price_input is not None else listed[0] if listed else None,
+             price_output if price_output is not None else listed[1] if listed else None)
+    if rates[0] is None or rates[1] is None:
+        return line + f"; cost unknown for model {model!r} (give --price-input and --price-output)"
+    cost = (tokens_in * rates[0] + usage.output_tokens * rates[1]) / 1_000_000
+    source = "as given" if price_input is not None or price_output is not None \
+        else f"prices as of {price_table()[0]}"
+    return line + f"; cost ≈ ${cost:,.4f} (${rates[0]:g}/${rates[1]:g} per million tokens, {source})"
+
+
+def merge(
+    claims: List[Path] = typer.Argument(..., help="Claims files of one source."),
+    output: Path = typer.Option(..., "--output", "-o", help="The merged claims file to write."),
+    source: Optional[Path] = typer.Option(None, "--source", help="Source document (default: the claims files' `source:`)."),
+    purpose: Optional[str] = typer.Option(None, "--purpose", help="Purpose to record (default: the inputs' own, when they agree)."),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    keep_unverified: bool = typer.Option(False, "--keep-unverified", help="Keep records whose quote does not verify (after the verified ones)."),
+) -> None:
+    """Merge claims files: no duplicates, grouped by topic, in the document's emphasis."""
+    from ..pipeline.merge import merge_files
+
+    _guard(output, [(c, "claims") for c in claims] + ([(source, "source")] if source else []),
+           "merged claims file")
+    try:
+        result = merge_files(list(claims), output, source=source, purpose=purpose,
+                             page_numbers=page_numbers.value, keep_unverified=keep_unverified)
+        if source is None:  # the source the files name: never written over either
+            from ..claims import load_claims
+
+            named = load_claims(claims[0])
+            if named.source:
+                _guard(output, [(claims[0].parent / named.source, "source")], "merged claims file")
+    except InputError as exc:
+        raise fail(str(exc))
+    write_atomically(output, result.text, "merged claims file")
+    for line in result.invalid:
+        _say(f"left out: {line}")
+    for line in result.unverified:
+        _say(("kept unverified: " if keep_unverified else "left out (unverified): ") + line)
+    _say(f"wrote {output}: {len(result.records)} record{'s' * (len(result.records) != 1)} from "
+         f"{len(claims)} file{'s' * (len(claims) != 1)}, {result.duplicates} duplicate"
+         f"{'s' * (result.duplicates != 1)} merged")
+
+
+def draft(
+    merged: Path = typer.Argument(..., help="Merged claims file (its `source:` names the source)."),
+    purpose: str = typer.Option(..., "--purpose", help="What the summary is for."),
+    output: Path = typer.Option(..., "--output", "-o", help="The summary to write (Markdown)."),
+    provider: ProviderName = typer.Option(ProviderName.anthropic, "--provider", help=PROVIDER_HELP),
+    command: Optional[str] = typer.Option(None, "--command", help=COMMAND_HELP),
+    model: Optional[str] = typer.Option(None, "--model", help="Model name (anthropic default: claude-sonnet-4-5)."),
+    max_retries: int = typer.Option(4, "--max-retries", min=0, max=20, help="Retries of a request on 429, 529 and 5xx."),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+    price_input: Optional[float] = typer.Option(None, "--price-input", min=0, help="Dollars per million input tokens."),
+    price_output: Optional[float] = typer.Option(None, "--price-output", min=0, help="Dollars per million output tokens."),
+) -> None:
+    """Write a summary from merged records; it is checked before it is written (exit 1: refused)."""
+    from ..claims import load_claims
+    from ..pipeline.draft import DraftRefused, DraftSettings, run_draft
+    from ..providers.base import ProviderError
+
+    if not purpose.strip():
+        raise fail("--purpose must say what the summary is for")
+    try:
+        named = load_claims(merged)
+    except InputError as exc:
+        raise fail(str(exc))
+    inputs = [(merged, "claims")] + ([(merged.parent / named.source, "source")] if named.source else [])
+    _guard(output, inputs, "summary")
+    chosen = _provider(provider, command, model, max_retries)
+    settings = DraftSettings(merged, output, purpose.strip(), chosen, page_numbers=page_numbers.value,
+                             allow_outside=allow_outside)
+    try:
+        result = run_draft(settings)
+    except DraftRefused as refused:
+        result = refused.result
+        for finding in result.findings:
+            if finding.severity == "error":
+                _say(f"{output}:{finding.line}: {finding.rule} {finding.message}")
+        for missing in result.problems:
+            _say(f"{output}: cites no record {missing!r}")
+        _say(f"refused: the draft failed the check after a repair; {output} not written")
+        _say(usage_line(result.usage, chosen.model, price_input, price_output))
+        raise typer.Exit(1)
+    except (InputError, ProviderError) as exc:
+        raise fail(str(exc))
+    rest = len(result.findings)
+    _say(f"wrote {output}: passed the check"
+         + (" after one repair" if result.attempts > 1 else "")
+         + (f" ({rest} finding{'s' * (rest != 1)} below error: summcheck check {output} lists them)"
+            if rest else ""))
+    _say(usage_line(result.usage, chosen.model, price_input, price_output))
+
+
+import_app = typer.Typer(help="Turn summaries and extractions other tools wrote into files summcheck checks.",
+                         no_args_is_help=True, add_completion=False, rich_markup_mode=None)
+
+
+@import_app.command("anthropic")
+def import_anthropic(
+    response: Path = typer.Argument(..., help="A saved Messages API response (JSON) whose text blocks carry citations."),
+    source: Path = typer.Option(..., "--source", help="The document the request sent (document 0)."),
+    output: Path = typer.Option(..., "--output", "-o", help="SUMMARY.md to write; its records go to SUMMARY.claims.jsonl beside it."),
+    document_index: int = typer.Option(0, "--document-index", min=0, help="Which document of the request is the source."),
+    locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+) -> None:
+    """A Messages API response with citations → a summary and its claim records."""
+    from ..importers.anthropic import claims_path_for, import_anthropic as run
+
+    claims_file = claims_path_for(output)
+    inputs = [(response, "named"), (source, "source")]
+    _guard(output, inputs, "summary")
+    _guard(claims_file, inputs, "claims file")
+    try:
+        result = run(response, source, output, document_index=document_index,
+                     page_numbers=page_numbers.value, prefer=locators.value)
+    except InputError as exc:
+        raise fail(str(exc))
+    for line in result.problems + result.disagreements:
+        _say(f"{response}: {line}")
+    write_atomically(claims_file, result.claims_text, "claims file")
+    write_atomically(output, result.summary_text, "summary")
+    _say(f"wrote {output} ({len(result.sentences)} sentence{'s' * (len(result.sentences) != 1)}) "
+         f"and {claims_file} ({len(result.records)} record{'s' * (len(result.records) != 1)})"
+         + (f"; {len(result.disagreements)} citation{'s' * (len(result.disagreements) != 1)} "
+            f"disagree with the source (summcheck check {output} reports them)"
+            if result.disagreements else ""))
+
+
+@import_app.command("langextract")
+def import_langextract(
+    extractions: Path = typer.Argument(..., help="LangExtract's annotated documents (JSONL)."),
+    source: Path = typer.Option(..., "--source", help="The document LangExtract read."),
+    output: Path = typer.Option(..., "--output", "-o", help="The claims file to write (.jsonl, .yaml or .json)."),
+    offset_unit: OffsetUnit = typer.Option(OffsetUnit.codepoint, "--offset-unit", help="What char_interval counts: codepoint (LangExtract, Python), utf8 (bytes), utf16 (code units)."),
+    document_id: Optional[str] = typer.Option(None, "--document-id", help="Which document of the file (default: the only one, or the one with the source's text)."),
+    locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+) -> None:
+    """LangExtract extractions → claim records; ungrounded ones are reported."""
+    from ..importers.langextract import import_langextract as run
+
+    _guard(output, [(extractions, "named"), (source, "source")], "claims file")
+    try:
+        result = run(extractions, source, output, offset_unit=offset_unit.value,
+                     document_id=document_id, page_numbers=page_numbers.value, prefer=locators.value)
+    except InputError as exc:
+        raise fail(str(exc))
+    for line in result.problems + result.disagreements:
+        _say(f"{extractions}: {line}")
+    write_atomically(output, result.claims_text, "claims file")
+    _say(f"wrote {output}: {len(result.records)} record{'s' * (len(result.records) != 1)}")

@@ -1,0 +1,155 @@
+"""`summcheck import langextract`: LangExtract's annotated documents → claim records.
+
+LangExtract (google/langextract) saves one annotated document a JSONL line: `{"document_id",
+"text", "extractions": [{"extraction_class", "extraction_text", "char_interval":
+{"start_pos", "end_pos"}, "alignment_status", "attributes", …}]}`. `char_interval` is end
+exclusive and counts code points of `text` (Python string offsets); a tool that counts UTF-8
+bytes or UTF-16 code units instead is read with `--offset-unit`. `alignment_status` says how
+its aligner grounded the extraction: `match_exact`, or approximately (`match_greater`,
+`match_lesser`, `match_fuzzy`); none (and no `char_interval`) means it was not grounded.
+
+Each grounded extraction becomes a record: the claim is the extraction text, the topic its
+class, the locator the tightest one around the interval. The quote is the extraction text
+when the aligner matched it exactly, else the source text the aligner grounded it to (the
+extraction text is no verbatim quote then; the record says so in `x-alignment-status`).
+Ungrounded extractions are reported and left out.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..files import read_input
+from ..matching.exact import Matcher
+from ..matching.normalize import FoldedQuote
+from ..model import InputError, Span
+from ..pipeline.citations import OffsetUnits, locator_for_span, sent_to_loaded
+from ..pipeline.records_out import render_claims
+from ..pipeline.verify import settle_strength
+from ..sources import load_source
+from . import MAX_BYTES, ImportResult
+
+EXACT = "match_exact"
+
+
+def read_documents(path: Path) -> list[dict]:
+    """The annotated documents of a LangExtract JSONL file (a JSON object or list is read too)."""
+    raw = read_input(path, MAX_BYTES, "LangExtract output")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8") from None
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            data = json.loads(stripped)
+        except ValueError as exc:
+            raise InputError(f"{path}: not JSON: {exc}") from None
+        documents = data if isinstance(data, list) else []
+    else:
+        documents = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                documents.append(json.loads(line))
+            except ValueError as exc:
+                raise InputError(f"{path}:{number}: not JSON: {exc}") from None
+    documents = [d for d in documents if isinstance(d, dict)]
+    if not documents or not any(isinstance(d.get("extractions"), list) for d in documents):
+        raise InputError(f"{path}: holds no LangExtract annotated document (no \"extractions\")")
+    return documents
+
+
+def import_langextract(path: Path, source: Path, output: Path, *, offset_unit: str = "codepoint",
+                       document_id: str | None = None, page_numbers: str = "auto",
+                       prefer: str = "tightest") -> ImportResult:
+    """The records of `path`'s document for `source` (the caller writes them)."""
+    doc = load_source(source, page_numbers=page_numbers)
+    annotated = _pick(read_documents(path), doc.text, document_id, path)
+    basis = annotated.get("text") if isinstance(annotated.get("text"), str) else None
+    if basis is not None:
+        shift = sent_to_loaded(basis, doc.text, str(path))
+    else:  # no text saved: the offsets count in the source as summcheck loads it
+        basis, shift = doc.text, 0
+    units = OffsetUnits(basis, offset_unit)
+    matcher = Matcher(doc)
+    result = ImportResult([])
+    for number, item in enumerate(annotated.get("extractions") or [], 1):
+        if not isinstance(item, dict):
+            continue
+        text = item.get("extraction_text") if isinstance(item.get("extraction_text"), str) else ""
+        where = f"extraction {number} ({_short(text)})"
+        status = item.get("alignment_status")
+        interval = item.get("char_interval") if isinstance(item.get("char_interval"), dict) else {}
+        start, end = interval.get("start_pos"), interval.get("end_pos")
+        if not text.strip():
+            result.problems.append(f"{where}: no extraction text; left out")
+            continue
+        if status is None or not all(isinstance(v, int) and not isinstance(v, bool)
+                                     for v in (start, end)):
+            result.problems.append(f"{where}: not grounded by LangExtract's aligner (no "
+                                   f"char_interval or alignment_status); left out")
+            continue
+        try:
+            span = Span(units.to_codepoints(start) + shift, units.to_codepoints(end) + shift)
+        except ValueError as exc:
+            result.problems.append(f"{where}: {exc}; left out")
+            continue
+        span = Span(max(span.start, 0), span.end)
+        if not span.start < span.end <= len(doc.text):
+            result.problems.append(f"{where}: interval {start}–{end} is empty or outside the "
+                                   f"source; left out")
+            continue
+        grounded = doc.text[span.start:span.end]
+        if status == EXACT:
+            quote = text
+            hits = matcher.find_in(FoldedQuote.of(text), (span,), text, 1)
+            if hits:
+                span = hits[0].span
+            else:
+                result.disagreements.append(
+                    f"{where}: aligned as an exact match, but the source at characters "
+                    f"{span.start}–{span.end} reads {_short(grounded)}")
+        else:
+            quote = grounded.strip()
+            result.problems.append(f"{where}: aligned only approximately ({status}); the "
+                                   f"record quotes the grounded source text instead")
+        place = locator_for_span(doc, span, page_numbers=page_numbers, prefer=prefer)
+        if place is None:
+            result.problems.append(f"{where}: no locator resolves around characters "
+                                   f"{span.start}–{span.end}; left out")
+            continue
+        attributes = item.get("attributes") if isinstance(item.get("attributes"), dict) else {}
+        strength, _ = settle_strength(attributes.get("strength"), quote)
+        record = {"id": f"x{len(result.records) + 1}", "claim": " ".join(text.split()),
+                  "locator": place.locator, "quote": quote, "strength": strength}
+        if isinstance(item.get("extraction_class"), str) and item["extraction_class"].strip():
+            record["topic"] = item["extraction_class"].strip()
+        record["x-alignment-status"] = status
+        if attributes:
+            record["x-attributes"] = attributes
+        result.records.append(record)
+    result.claims_text = render_claims(output, result.records)
+    return result
+
+
+def _pick(documents: list[dict], text: str, document_id: str | None, path: Path) -> dict:
+    if document_id is not None:
+        found = [d for d in documents if d.get("document_id") == document_id]
+        if not found:
+            raise InputError(f"{path}: no document with document_id {document_id!r}")
+        return found[0]
+    if len(documents) == 1:
+        return documents[0]
+    same = [d for d in documents if d.get("text") in (text, "\ufeff" + text)]
+    if len(same) == 1:
+        return same[0]
+    raise InputError(f"{path}: holds {len(documents)} documents and "
+                     f"{'none' if not same else 'several'} with the source's text; name one "
+                     f"with --document-id")
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= 50 else text[:47] + "…")

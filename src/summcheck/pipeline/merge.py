@@ -1,0 +1,150 @@
+"""`summcheck merge`: several claims files of one source → one, deterministic, no model.
+
+Every record is verified against the source as `check` does. Then, in order of the document's
+emphasis — requirements in normative text first, then recommendations, statements and reports;
+the same for informative text (appendix, annex, example, note: the SUM304 reading) after it;
+within that, document order — a record whose verified quote overlaps a kept one's, or whose
+claim equals a kept one's after normalisation (the SUM301 reading), is a duplicate: it is left
+out and its origin joins the kept record's `x-origin`. Records are grouped by topic, groups in
+the order of their first record. Unverified records are left out (and listed) unless asked for.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..claims import load_claims
+from ..model import ClaimsFile, InputError, Span
+from ..rules.dropped_requirement import informative_at
+from ..rules.duplicate_claim import normalise_claim
+from ..sources import load_source
+from .records_out import relative_to_file, render_claims
+from .verify import verify_records
+
+STRENGTH_RANK = {"requires": 0, "recommends": 1, "states": 2, "reports": 3}
+
+
+@dataclass
+class _Entry:
+    record: dict
+    origins: list[dict]
+    span: Span | None
+    informative: bool
+    order: int  # input order: file, then record
+
+    @property
+    def rank(self) -> tuple:
+        strength = STRENGTH_RANK.get(str(self.record.get("strength", "")).lower(), 4)
+        verified = 0 if self.span is not None else 1
+        return (verified, self.informative, strength,
+                self.span.start if self.span is not None else 0, self.order)
+
+
+@dataclass
+class MergeResult:
+    records: list[dict]
+    duplicates: int
+    unverified: list[str] = field(default_factory=list)  # `file: record c3 (why)`
+    invalid: list[str] = field(default_factory=list)
+    text: str = ""
+
+
+def merge_files(paths: list[Path], output: Path, *, source: Path | None = None,
+                purpose: str | None = None, page_numbers: str = "auto",
+                keep_unverified: bool = False) -> MergeResult:
+    """Merge the claims files and return what to write to `output` (the caller writes it)."""
+    files = [load_claims(p) for p in paths]
+    source_path = source if source is not None else _common_source(files)
+    doc = load_source(source_path, page_numbers=page_numbers)
+    entries: list[_Entry] = []
+    invalid: list[str] = []
+    unverified: list[str] = []
+    order = 0
+    for claims in files:
+        valid = []
+        for record in claims.records:
+            if not record.valid or not isinstance(record.raw, dict):
+                invalid.append(f"{claims.path}: record {_name(record)} breaks the schema "
+                               f"({record.errors[0].json_path}: {record.errors[0].message})")
+                continue
+            valid.append(record)
+        verdicts = verify_records(doc, [dict(r.raw) for r in valid], page_numbers=page_numbers)
+        for record, verdict in zip(valid, verdicts):
+            order += 1
+            if not verdict.verified:
+                unverified.append(f"{claims.path}: record {_name(record)}: {verdict.problem}")
+                if not keep_unverified:
+                    continue
+            data = {k: v for k, v in record.raw.items() if k not in ("id", "x-origin")}
+            origin = {"file": relative_to_file(claims.path, output), "record": _name(record)}
+            earlier = record.raw.get("x-origin")
+            origins = [o for o in earlier if isinstance(o, dict)] if isinstance(earlier, list) \
+                else [origin]
+            span = verdict.span
+            entries.append(_Entry(data, origins, span,
+                                  informative_at(doc, span.start) if span is not None else False,
+                                  order))
+    kept: list[_Entry] = []
+    claims_seen: dict[str, _Entry] = {}
+    duplicates = 0
+    for entry in sorted(entries, key=lambda e: e.rank):
+        key = normalise_claim(str(entry.record.get("claim", "")))
+        twin = claims_seen.get(key) or _overlapping(entry, kept)
+        if twin is not None:
+            twin.origins.extend(o for o in entry.origins if o not in twin.origins)
+            duplicates += 1
+            continue
+        kept.append(entry)
+        claims_seen[key] = entry
+    records = []
+    for number, entry in enumerate(_grouped(kept), 1):
+        records.append({"id": f"c{number}", **entry.record, "x-origin": entry.origins})
+    purposes = {c.purpose for c in files if c.purpose}
+    top = {"source": relative_to_file(source_path, output),
+           "purpose": purpose or (purposes.pop() if len(purposes) == 1 else None),
+           "x-merge": {"inputs": [relative_to_file(p, output) for p in paths],
+                       "duplicates": duplicates,
+                       "unverified": len(unverified) if not keep_unverified else 0}}
+    text = render_claims(output, records, top)
+    return MergeResult(records, duplicates, unverified, invalid, text)
+
+
+def _name(record) -> str:
+    return record.id if record.id is not None else f"#{record.index + 1}"
+
+
+def _common_source(files: list[ClaimsFile]) -> Path:
+    found: dict[str, Path] = {}
+    for claims in files:
+        if not claims.source:
+            raise InputError(f"{claims.path}: names no source (add `source:` to the file or "
+                             f"pass --source)")
+        path = Path(claims.path).parent / claims.source
+        found.setdefault(os.path.realpath(path), path)
+    if len(found) > 1:
+        names = ", ".join(str(p) for p in found.values())
+        raise InputError(f"the claims files name different sources ({names}); merge the "
+                         f"records of one source at a time")
+    return next(iter(found.values()))
+
+
+def _overlapping(entry: _Entry, kept: list[_Entry]) -> _Entry | None:
+    if entry.span is None:
+        return None
+    for other in kept:
+        if other.span is not None and other.span.start < entry.span.end \
+                and entry.span.start < other.span.end:
+            return other
+    return None
+
+
+def _grouped(entries: list[_Entry]) -> list[_Entry]:
+    """By topic (case and spacing aside), groups in the order of their first entry; a record
+    without a topic is a group of its own."""
+    groups: dict[object, list[_Entry]] = {}
+    for n, entry in enumerate(entries):
+        topic = entry.record.get("topic")
+        key = " ".join(topic.split()).casefold() if isinstance(topic, str) and topic.strip() else n
+        groups.setdefault(key, []).append(entry)
+    return [e for group in groups.values() for e in group]
