@@ -113,9 +113,9 @@ def test_select_and_ignore_by_code_name_and_prefix(tmp_path):
     assert_exit_2(run("check", "summary.md", "--select", "SUM999", cwd=tmp_path), "SUM999")
 
 
-def test_text_format_groups_by_file_without_colour(tmp_path):
+def test_grouped_format_groups_by_file_without_colour(tmp_path):
     write_case(tmp_path, CLEAN_CLAIMS, summary_body="A sentence without a locator.\n")
-    result = run("check", "summary.md", "--format", "text", "--select", "SUM1", cwd=tmp_path)
+    result = run("check", "summary.md", "--format", "grouped", "--select", "SUM1", cwd=tmp_path)
     assert result.returncode == 1
     assert "\x1b[" not in result.stdout
     lines = result.stdout.splitlines()

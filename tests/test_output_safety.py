@@ -12,6 +12,7 @@ import gc
 import io
 import json
 import os
+import re
 import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -173,8 +174,12 @@ def test_a_report_file_is_written_for_a_name_that_is_not_utf8(tmp_path, monkeypa
 
 def test_the_text_report_and_stderr_show_line_breaks_as_escapes(tmp_path, monkeypatch):
     write(tmp_path, **SHAPES["locator-line-break"])
-    result = run(tmp_path, monkeypatch, "check", "summary.md")
-    assert "malformed locator (line\\n::warning file=README.md::pwned)" in result.stdout
+    grouped = run(tmp_path, monkeypatch, "check", "summary.md", "--format", "grouped")
+    assert "malformed locator (line\\n::warning file=README.md::pwned)" in grouped.stdout
+    result = run(tmp_path, monkeypatch, "check", "summary.md")  # the full form wraps messages
+    unwrapped = re.sub(r"\n {4}(?=\S)", " ", result.stdout)
+    assert "malformed locator (line\\n::warning file=README.md::pwned)" in unwrapped
+    assert not injected(result.stdout), result.stdout
     missing = tmp_path / "missing"
     write(missing, front='---\nsource: "gone\\n::set-output name=p::1.txt"\n'
                          'claims: claims.jsonl\n---\n\n')
@@ -186,7 +191,9 @@ def test_the_text_report_and_stderr_show_line_breaks_as_escapes(tmp_path, monkey
 def test_a_path_that_starts_with_a_command_is_written_dot_slash(tmp_path, monkeypatch):
     write(tmp_path, **SHAPES["name-is-a-command"])
     result = run(tmp_path, monkeypatch, "check", "::warning file=a::pwned.md")
-    assert "\n./::warning file=a::pwned.md\n" in "\n" + result.stdout
+    assert "\n./::warning file=a::pwned.md:7:1: SUM101 " in "\n" + result.stdout
+    grouped = run(tmp_path, monkeypatch, "check", "::warning file=a::pwned.md", "-f", "grouped")
+    assert "\n./::warning file=a::pwned.md\n" in "\n" + grouped.stdout
 
 
 def test_the_markdown_job_summary_renders_input_inert(tmp_path, monkeypatch):

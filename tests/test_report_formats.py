@@ -140,7 +140,11 @@ def test_the_real_case_has_the_findings_the_formats_are_tested_with(repo):
 
 
 def test_every_format_is_registered():
-    assert set(FORMATS) == {"text", "json", "github", "sarif", "markdown", "junit"}
+    from summcheck.cli.common import Format
+
+    assert set(FORMATS) == {"text", "concise", "grouped", "json", "github", "gitlab", "sarif",
+                            "rdjson", "rdjsonl", "markdown", "junit"}
+    assert [f.value for f in Format] == list(FORMATS)  # --format offers each, in one order
     for name in FORMATS:
         assert reporter_for(name).name == name
 
@@ -205,7 +209,7 @@ def test_sarif_uris_are_repository_relative(repo, monkeypatch):
     assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] in {repo.as_uri() + "/",
                                                              repo.resolve().as_uri() + "/"}
     region = run["results"][2]["locations"][0]["physicalLocation"]["region"]
-    assert region == {"startLine": 9, "startColumn": 1}
+    assert region == {"startLine": 9, "startColumn": 1, "endColumn": 30}  # the sentence
 
     # In a GitHub job the workspace is the root, wherever the command runs from.
     monkeypatch.setenv("GITHUB_WORKSPACE", str(repo))
@@ -329,7 +333,8 @@ def test_markdown_job_summary_for_a_real_report(repo):
     assert "- `docs/summary.md`: 4 sentences checked, 2 backed, 4 findings; cites " in out
     assert "- `docs/clean.md`: 1 sentence checked, 1 backed, 0 findings; cites " in out
     assert "2 of 3 records verified" in out and "1 of 1 record verified" in out
-    assert "| 9 | error | SUM101 missing-locator | sentence has no locator" in out
+    assert ("| 9 | error | [SUM101](https://github.com/OWNER/summcheck/blob/main/docs/rules/SUM101.md) "
+            "missing-locator | sentence has no locator") in out
     assert "label it \\[synthesis\\]" in out  # a link bracket in a message is text
 
 

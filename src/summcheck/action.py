@@ -11,7 +11,7 @@ Everything comes from the environment, the way a composite action hands its inpu
 | `INPUT_ANNOTATIONS` | `true`: annotate the pull request (`--format github`) |
 | `INPUT_SARIF_FILE` | where to write the SARIF report (empty: none) |
 | `INPUT_JOB_SUMMARY` | `true`: append the Markdown report to `$GITHUB_STEP_SUMMARY` |
-| `INPUT_EXTRA_ARGS` | more `summcheck check` options, shell-style (`--select SUM1 --ocr`) |
+| `INPUT_EXTRA_ARGS` | more `summcheck check` options, shell-style (`--select SUM1 --ocr`; `--baseline FILE` leaves out the findings a baseline records) |
 | `INPUT_REPORT` | `true`: write each checked summary's evidence report (HTML) and an index |
 | `INPUT_REPORT_DIR` | the folder for them (default `summcheck-report`), uploaded by action.yml |
 
@@ -49,7 +49,9 @@ PR_EVENTS = ("pull_request", "pull_request_target")
 FAIL_ON = ("error", "warning", "info", "never")
 #: `summcheck check` options that make no sense inside the action (it renders every format).
 RESERVED = {"output_format": "--format", "output": "--output", "color": "--color",
-            "changed": "--changed", "progress": "--progress"}
+            "changed": "--changed", "progress": "--progress", "statistics": "--statistics",
+            "quiet": "--quiet", "write_baseline": "--write-baseline", "fix": "--fix",
+            "diff": "--diff", "stdin_filename": "--stdin-filename"}
 
 
 class ActionError(Exception):
@@ -67,6 +69,7 @@ class Inputs:
     report: bool = True
     report_dir: str = "summcheck-report"
     check: dict = field(default_factory=dict)  # parsed extra-args: source, claims, ocr, …
+    baseline: Path | None = None  # extra-args' --baseline: findings it records are left out
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "Inputs":
@@ -89,6 +92,7 @@ class Inputs:
         if inputs.report and not inputs.report_dir:
             raise ActionError("report-dir: empty; set report: false to write no evidence reports")
         inputs.check = _parse_extra_args(_split("extra-args", get("EXTRA_ARGS")))
+        inputs.baseline = inputs.check.pop("baseline", None)
         if inputs.check.pop("paths", None):
             raise ActionError("extra-args: name the files to check in the paths input, "
                               "not in extra-args")
@@ -242,13 +246,31 @@ def _warning(message: str) -> None:
 # ---------------------------------------------------------------- the run
 
 
+def _apply_baseline(report, path: Path) -> None:
+    """Leave out the findings the baseline records (baseline.py); a notice says how many,
+    and which of its entries no longer occur."""
+    from .baseline import apply_baseline, read_baseline
+
+    try:
+        entries = read_baseline(path)
+    except InputError as exc:
+        raise ActionError(f"extra-args: --baseline: {exc}") from None
+    before = len(report.findings)
+    stale = apply_baseline(report, entries)
+    known = before - len(report.findings)
+    if known or stale:
+        gone = f"; {len(stale)} of its entries no longer occur" if stale else ""
+        _notice(f"summcheck: {known} finding{'s' * (known != 1)} left out: recorded in the "
+                f"baseline {path}{gone}")
+
+
 def run(env: Mapping[str, str]) -> int:
     from .inputs.discovery import summaries_for
     from .output import guard_output, run_inputs
     from .report.github import GithubReporter
     from .report.markdown import MarkdownReporter
     from .report.sarif import SarifReporter
-    from .report.text import TextReporter
+    from .report.grouped import GroupedReporter
     from .settings import CheckRequest
     from .settings import fail_on as fail_level
 
@@ -291,6 +313,8 @@ def run(env: Mapping[str, str]) -> int:
         guard_output(Path(sarif_file), run_inputs(summaries, options, request.named_files()),
                      what="SARIF report", fix="set the sarif-file input to another file")
     report = request.check(summaries, options, errors)
+    if inputs.baseline is not None:
+        _apply_baseline(report, inputs.baseline)
     report.fail_on = level  # what the renderers that judge each finding count as failing
     code = report.exit_code(level)
     for error in report.errors:  # each summary that could not be checked, by name
@@ -302,7 +326,7 @@ def run(env: Mapping[str, str]) -> int:
                             "infos": "", "report-dir": ""})
         return 2
 
-    _print_log(TextReporter(color=False).render(report))
+    _print_log(GroupedReporter(color=False).render(report))
     if inputs.annotations:
         sys.stdout.write(GithubReporter(unchecked=False).render(report))  # named above
     if inputs.job_summary:

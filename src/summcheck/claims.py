@@ -25,6 +25,7 @@ __all__ = [
     "MAX_DEPTH",
     "STRENGTHS",
     "canonical_strength",
+    "claims_format",
     "claims_schema",
     "load_claims",
     "loads_claims",
@@ -45,11 +46,23 @@ def load_claims(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ClaimsFile
 
 
 def loads_claims(text: str, *, fmt: str | None, path: Path = Path("<claims>")) -> ClaimsFile:
-    """Parse claims from text. `fmt` is "jsonl", "json", "yaml" or None (guess)."""
+    """Parse claims from text. `fmt` is "jsonl", "json", "yaml" or None (guess). The file
+    keeps the text and the format it was read as (where findings point, `--fix`)."""
+    claims = _loads(text, fmt, path)
+    claims.text = text
+    return claims
+
+
+def claims_format(path: Path) -> str | None:
+    """The format a claims file's extension names (None: guessed from its text)."""
+    return _FORMATS.get(Path(path).suffix.lower())
+
+
+def _loads(text: str, fmt: str | None, path: Path) -> ClaimsFile:
     name = str(path)
     locators = LocatorCache()
     if fmt == "jsonl":
-        return ClaimsFile(path, load_jsonl(text, locators))
+        return ClaimsFile(path, load_jsonl(text, locators), format="jsonl")
     if fmt == "json":
         data, lines = parse_json(text, name)
     elif fmt == "yaml":
@@ -58,11 +71,15 @@ def loads_claims(text: str, *, fmt: str | None, path: Path = Path("<claims>")) -
         # Unknown extension: JSON is the stricter reading, so it goes first.
         try:
             data, lines = parse_json(text, name)
+            fmt = "json"
         except InputError:
             if looks_like_jsonl(text):
-                return ClaimsFile(path, load_jsonl(text, locators))
+                return ClaimsFile(path, load_jsonl(text, locators), format="jsonl")
             data, lines = parse_yaml(text, name)
-    return _from_data(data, lines, path, locators)
+            fmt = "yaml"
+    claims = _from_data(data, lines, path, locators)
+    claims.format = fmt
+    return claims
 
 
 # ---------------------------------------------------------------- shape of the file

@@ -2,21 +2,50 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import stat
 from pathlib import Path
+from typing import Iterator
 
 from .confine import refuse_special
 from .model import InputError
+
+# Texts that stand in for a file while a command runs (`summcheck check - --stdin-filename
+# notes/x.md` reads the summary from standard input): absolute path → bytes.
+_STAND_INS: dict[str, bytes] = {}
 
 
 def _cause(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 
+@contextlib.contextmanager
+def standing_in(path: Path, data: bytes) -> Iterator[None]:
+    """Within the block, `read_input(path)` gives `data`, whether or not a file is there."""
+    key = os.path.abspath(os.fspath(path))
+    _STAND_INS[key] = data
+    try:
+        yield
+    finally:
+        _STAND_INS.pop(key, None)
+
+
+def stand_in(path: Path | str) -> bytes | None:
+    """The bytes standing in for `path` (see `standing_in`), or None."""
+    if not _STAND_INS:
+        return None
+    return _STAND_INS.get(os.path.abspath(os.fspath(path)))
+
+
 def read_input(path: Path, max_bytes: int, what: str = "file") -> bytes:
     """The bytes of a regular file; InputError naming the file for anything else (a special
     file such as /proc/self/environ is refused before it is opened)."""
+    given = stand_in(path)
+    if given is not None:
+        if len(given) > max_bytes:
+            raise InputError(f"{path}: too large (more than {max_bytes:,} bytes)")
+        return given
     refuse_special(path, what)
     name = str(path)
     try:

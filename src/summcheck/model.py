@@ -250,6 +250,8 @@ class LocatorGroup:
     column: int  # 1-based column of "("
     locator: Locator | None  # the parts that parse; None when none does
     error: str | None = None  # why (a part of) it is malformed (SUM104)
+    end_line: int | None = None  # where the group ends: the line of ")" …
+    end_column: int | None = None  # … and the column just after it (1-based, as written)
 
 
 @dataclass
@@ -319,6 +321,10 @@ class ClaimsFile:
     records: list[ClaimRecord]
     source: str | None = None  # `source:` named in a mapping-style file
     purpose: str | None = None
+    # The text the records were read from and its format (json, jsonl, yaml): where a finding
+    # on a record points (claimfiles.positions) is looked up in it only when one is reported.
+    text: str | None = field(default=None, repr=False, compare=False)
+    format: str | None = field(default=None, repr=False, compare=False)
 
 
 # ---------------------------------------------------------------- matching
@@ -354,6 +360,32 @@ SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 @dataclass(frozen=True)
+class Mark:
+    """The text a finding is about, on one line of its file: what a report underlines."""
+
+    line: int  # 1-based
+    column: int  # 1-based, characters as written
+    end_column: int  # exclusive
+
+
+@dataclass(frozen=True)
+class Fix:
+    """An edit of a claims file that is mechanically certain to resolve a finding: `set` the
+    record's `key` to `value`, or `remove` the record (the summary is never edited)."""
+
+    action: Literal["set", "remove"]
+    record: int  # the record's 0-based index in its claims file
+    key: str | None = None  # for `set`: the record's key, "locator" or "strength"
+    value: str | None = None  # for `set`: the new value as JSON text (`"p. 4"`, `{"page": 4}`)
+
+    def describe(self) -> str:
+        """`set the locator to "p. 4"`, `remove the record`."""
+        if self.action == "remove":
+            return "remove the record"
+        return f"set the {self.key} to {self.value}"
+
+
+@dataclass(frozen=True)
 class Finding:
     rule: str  # code, e.g. "SUM201"
     name: str  # kebab name
@@ -363,6 +395,9 @@ class Finding:
     message: str
     column: int | None = None
     record_id: str | None = None
+    mark: Mark | None = None  # the locator, quote or sentence to underline
+    help: str | None = None  # how to fix it, when the rule knows more than its doc's "Fix"
+    fix: Fix | None = None  # the edit `--fix` applies
 
     def sort_key(self) -> tuple:
         return (str(self.path), self.line or 0, self.column or 0, self.rule, self.message)

@@ -59,10 +59,17 @@ app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
 
 
 class Format(str, Enum):
+    """The report formats (report.FORMATS names the same, in the same order)."""
+
     text = "text"
+    concise = "concise"
+    grouped = "grouped"
     json = "json"
     github = "github"
+    gitlab = "gitlab"
     sarif = "sarif"
+    rdjson = "rdjson"
+    rdjsonl = "rdjsonl"
     markdown = "markdown"
     junit = "junit"
 

@@ -35,8 +35,9 @@ def explain(
     found = rule_by_key(rule)
     if found is None:
         raise fail(f"unknown rule {rule!r}; `summcheck explain --list` lists them")
-    print(f"# {found.code} {found.name}\n\nDefault severity: {found.severity}\n\n"
-          f"{found.summary}\n\n{found.doc}")
+    from ..rules.docs import explanation
+
+    sys.stdout.write(explanation(found))  # also the rule's page, docs/rules/<CODE>.md
 
 
 def locate(

@@ -41,17 +41,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..confine import refuse_special
+from ..files import stand_in
 from ..evidence.places import CONTEXT_CHARS, QuotePlace
 from ..inputs.resolution import FILES, resolve_inputs
 from ..inputs.summaries import read_front_matter
-from ..model import SEVERITY_RANK, Finding
+from ..model import SEVERITY_RANK, Finding, Fix, Mark
 from ..report.model import Coverage, SummaryReport, VerifiedQuote
 from ..rules import all_rules
 from ..sources.cache import keys
 from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
-FORMAT = 3  # bump when what an outcome entry holds, or how it is read, changes (3: coverage)
+FORMAT = 4  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
+            # 4: each finding's mark, help and fix)
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
           "verified", "notes", "findings", "quotes", "backed", "coverage"}
 LEVELS = ("exact", "normalized", "fuzzy")  # matching.exact.MatchLevel
@@ -79,8 +81,8 @@ def outcome_key(summary: Path, options: Options) -> OutcomeKey | None:
     """The key of `summary`'s outcome under `options`, or None: no cache folder, or an input
     that cannot be resolved or read (the check then runs, and reports it)."""
     cache = options.cache
-    if cache is None or not cache.stores:
-        return None
+    if cache is None or not cache.stores or stand_in(summary) is not None:
+        return None  # a summary read from standard input has no file to hash
     try:
         return _outcome_key(Path(summary), options)
     except Exception:  # noqa: BLE001 - _NoKey, an InputError, an OSError, …: check as always
@@ -187,7 +189,8 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
         "sentences": report.sentences, "records": report.records, "verified": report.verified,
         "notes": list(report.notes),
         "findings": [[f.rule, f.name, f.severity, str(f.path), f.line, f.message, f.column,
-                      f.record_id] for f in findings],
+                      f.record_id, _mark_item(f.mark), f.help, _fix_item(f.fix)]
+                     for f in findings],
         "quotes": [_quote_item(q) for q in report.quotes],
         "backed": report.backed,
         "coverage": [report.coverage.pages, report.coverage.cited_pages,
@@ -205,6 +208,33 @@ def _positive_or_none(value: object) -> bool:
 
 def _str_or_none(value: object) -> bool:
     return value is None or is_str(value)
+
+
+def _mark_item(mark: Mark | None) -> list | None:
+    return None if mark is None else [mark.line, mark.column, mark.end_column]
+
+
+def _fix_item(fix: Fix | None) -> list | None:
+    return None if fix is None else [fix.action, fix.record, fix.key, fix.value]
+
+
+def _is_mark(value: object) -> bool:
+    return value is None or (type(value) is list and len(value) == 3
+                             and all(type(v) is int and v >= 1 for v in value)
+                             and value[1] < value[2])
+
+
+def _is_fix(value: object) -> bool:
+    if value is None:
+        return True
+    if type(value) is not list or len(value) != 4:
+        return False
+    action, record, key, text = value
+    if type(record) is not int or record < 0:
+        return False
+    if action == "remove":
+        return key is None and text is None
+    return action == "set" and key in ("locator", "strength") and type(text) is str
 
 
 def _quote_item(quote: VerifiedQuote) -> list:
@@ -254,16 +284,18 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
     shown = {key.summary: Path(key.summary), key.claims: Path(key.claims)}
     findings = []
     for item in entry["findings"]:
-        code, name, severity, path, line, message, column, record_id = typed_fields(
-            item, (is_str, is_str, is_str, is_str, _positive_or_none, is_str,
-                   _positive_or_none, _str_or_none))
+        code, name, severity, path, line, message, column, record_id, mark, help_, fix = \
+            typed_fields(item, (is_str, is_str, is_str, is_str, _positive_or_none, is_str,
+                                _positive_or_none, _str_or_none, _is_mark, _str_or_none,
+                                _is_fix))
         rule = rules.get(code)
         need(rule is not None and options.selection.enabled(rule) and name == rule.name)
         need(severity in SEVERITY_RANK
               and severity == options.severity.get(code, rule.severity))  # type: ignore[union-attr]
         need(path in shown)
         findings.append(Finding(code, name, severity, shown[path], line, message, column,
-                                record_id))
+                                record_id, None if mark is None else Mark(*mark), help_,
+                                None if fix is None else Fix(*fix)))
     need(isinstance(entry["quotes"], list))
     quotes = [_quote_of(item) for item in entry["quotes"]]
     need(_count(entry["backed"]) and entry["backed"] <= entry["sentences"])

@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 from ..analysis import Analysis, locate, match
 from ..evidence.places import place_of
 from ..inputs.discovery import SummaryError
+from ..marks import Marker
 from ..model import Finding, InputError
 from ..report.model import Report, SummaryReport, VerifiedQuote
 from ..resolve import Resolver
@@ -190,12 +191,13 @@ def _suppress(problems: list[tuple[Rule, Problem]], analysis: Analysis, rules: l
     """The findings the suppressions leave, then those of the rules that read the ledger
     (SUM100), which per-file-ignores alone can leave out."""
     ledger = SuppressionLedger(analysis, options.config, rules)
-    findings = [_finding(problem, rule, options) for rule, problem in problems
+    marker = Marker(analysis)
+    findings = [_finding(problem, rule, options, marker) for rule, problem in problems
                 if not ledger.hides(rule, problem)
                 and not ledger.ignored_by_file(rule, problem.path)]
     for rule in rules:
         if rule.stage == "suppress":
-            findings += [_finding(problem, rule, options)
+            findings += [_finding(problem, rule, options, marker)
                          for problem in rule.check(ledger, **rule.keywords(options.rule_options))
                          if not ledger.ignored_by_file(rule, problem.path)]
     return findings
@@ -215,11 +217,12 @@ def summary_error(path: Path, exc: InputError) -> SummaryError:
     return SummaryError(Path(path), cause, message)
 
 
-def _finding(problem: Problem, rule: Rule, options: Options) -> Finding:
+def _finding(problem: Problem, rule: Rule, options: Options, marker: Marker) -> Finding:
     record_id = problem.record.record.id if problem.record is not None else None
     severity = options.severity.get(rule.code, rule.severity)
     return Finding(rule.code, rule.name, severity, problem.path, problem.line, problem.message,
-                   problem.column, record_id)
+                   problem.column, record_id, marker.mark(problem, rule), problem.help,
+                   problem.fix)
 
 
 class _Timer:

@@ -104,6 +104,19 @@ def dump_json(data: Any) -> str:
     return escape_unsafe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n"
 
 
+def finding_help(finding) -> str | None:
+    """How to fix `finding`: the rule's advice for this finding (`Finding.help`), else the
+    first paragraph of its documentation's "Fix" section; printable, or None."""
+    help_ = finding.help
+    if help_ is None:
+        from ..rules import rule_by_key
+        from ..rules.docs import fix_hint
+
+        rule = rule_by_key(finding.rule)
+        help_ = fix_hint(rule) if rule is not None else None
+    return None if help_ is None else printable(help_)
+
+
 class Reporter:
     """Turns a Report into the text of one output format."""
 

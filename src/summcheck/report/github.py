@@ -1,7 +1,8 @@
 """`--format github`: GitHub Actions workflow commands that annotate the pull request.
 
 One `::error|warning|notice file=…,line=…,col=…,title=…::message` line per finding, escaped
-exactly as the Actions toolkit (`@actions/core`, `command.ts`) escapes them. GitHub shows at
+exactly as the Actions toolkit (`@actions/core`, `command.ts`) escapes them; a message is cut
+at GitHub's 4 KB with an ellipsis (GitHub would cut it unmarked). GitHub shows at
 most 10 error, 10 warning and 10 notice annotations per step and drops the rest silently, so
 at most that many of each kind are printed (in report order); when any were left out, one
 `::notice::` gives the totals. A plain summary line ends the output.
@@ -19,6 +20,8 @@ from .model import Report
 
 #: Annotations GitHub displays per step and kind (it drops the rest without a word).
 ANNOTATION_LIMIT = 10
+#: How much of an annotation's message GitHub keeps (UTF-8 bytes); it cuts the rest unmarked.
+MESSAGE_LIMIT = 4096
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -84,6 +87,20 @@ def escape_property(value: str) -> str:
     return escape_data(value).replace(":", "%3A").replace(",", "%2C")
 
 
+def capped(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`message` (made printable) within `limit` UTF-8 bytes: a longer one is cut at a word
+    boundary where there is one near, and ends with an ellipsis."""
+    message = printable(message)
+    data = message.encode("utf-8", "surrogateescape")
+    if len(data) <= limit:
+        return message
+    cut = data[: limit - len("…".encode())].decode("utf-8", "ignore")
+    space = cut.rfind(" ")
+    if space > len(cut) - 80:
+        cut = cut[:space]
+    return cut.rstrip() + "…"
+
+
 def command(name: str, properties: dict[str, object], message: str) -> str:
     """One workflow command line. Values are made printable first (a message is one line, a
     byte that is not UTF-8 is `\\xff`), then escaped as the toolkit escapes them."""
@@ -133,11 +150,12 @@ class GithubReporter(Reporter):
                 "col": f.column if line is not None and f.column and f.column >= 1 else None,
                 "title": f"{f.rule} {f.name}",
             }
-            lines.append(command(COMMANDS[f.severity], properties, f.message))
+            lines.append(command(COMMANDS[f.severity], properties, capped(f.message)))
         unchecked = list(getattr(report, "errors", None) or ()) if self.unchecked else []
         for error in unchecked:  # never capped: each is a summary the gate did not check
             lines.append(command("error", {"file": repository_path(error.path),
-                                           "title": "summcheck: not checked"}, error.cause))
+                                           "title": "summcheck: not checked"},
+                                 capped(error.cause)))
         total = sum(counts.values())
         if shown != counts:
             parts = [f"{'the first ' if shown[k] < counts[k] else ''}{_plural(shown[k], k)}"

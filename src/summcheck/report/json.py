@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 
 from .. import __version__
-from .base import Reporter, display_path, dump_json, escape_unsafe
+from ..rules.docs import rule_url
+from .base import Reporter, display_path, dump_json, escape_unsafe, finding_help
 from .model import Report, VerifiedQuote
 
 # How the `"quotes": []` of each summary stands in `dump_json`'s text: a string holds no raw
@@ -28,6 +29,9 @@ class JsonReporter(Reporter):
                     "column": f.column,
                     "message": f.message,
                     "record": f.record_id,
+                    "url": rule_url(f.rule),
+                    "help": finding_help(f),
+                    "fixable": f.fix is not None,
                 }
                 for f in report.findings
             ],

@@ -124,7 +124,7 @@ class MarkdownReporter(Reporter):
                          "| line | severity | rule | message |\n|---:|---|---|---|\n", False))
             for f in findings:
                 line = str(f.line) if f.line is not None and f.line >= 1 else "–"
-                rows.append((f"| {line} | {f.severity} | {escape_cell(f.rule)} "
+                rows.append((f"| {line} | {f.severity} | {_rule_link(f.rule)} "
                              f"{escape_cell(f.name)} | {escape_cell(f.message)} |\n", True))
             rows.append(("\n", False))
         return head, rows
@@ -161,3 +161,12 @@ def _human(size: int) -> str:
 
 def _size(text: str) -> int:
     return len(text.encode("utf-8"))
+
+
+def _rule_link(code: str) -> str:
+    """A rule's code linked to its page (a code of another shape stays plain text)."""
+    from ..rules.docs import rule_url
+
+    if re.fullmatch(r"SUM[0-9]{3}", code):
+        return f"[{code}]({rule_url(code)})"
+    return escape_cell(code)

@@ -9,16 +9,15 @@ identity when lines above it move. No timestamps: the same report gives the same
 """
 from __future__ import annotations
 
-import hashlib
-import os
-import re
+import gzip
 from pathlib import Path
-from urllib.parse import quote
 
 from .. import __version__
 from ..model import Finding
+from ..rules.docs import plain_text, rule_url, section
 from .base import Reporter, dump_json
-from .github import relative_to_root, source_root
+from .fingerprints import artifact_uri, fingerprints
+from .github import source_root
 from .model import Report
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -28,39 +27,12 @@ FINGERPRINT_KEY = "summcheck/v1"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 #: GitHub code scanning shows at most this much of a rule's fullDescription.
 DESCRIPTION_LIMIT = 1000
-
-_LINE_NUMBERS = re.compile(r"\b(lines?)\s+\d+(?:\s*[-–]\s*\d+)?", re.IGNORECASE)
+#: What GitHub code scanning accepts of one upload: results per run, and gzipped bytes.
+MAX_RESULTS = 25_000
+MAX_GZIPPED_BYTES = 10 * 1024 * 1024
 
 
 # ---------------------------------------------------------------- rule documentation
-
-
-def plain_text(markdown: str) -> str:
-    """Rule documentation (Markdown) as plain text: heading marks, code-span backticks,
-    emphasis marks and fences dropped, links written out; indented code kept as it is."""
-    out: list[str] = []
-    in_fence = False
-    for line in markdown.splitlines():
-        stripped = line.lstrip()
-        if stripped.startswith(("```", "~~~")):
-            in_fence = not in_fence
-            continue
-        if not in_fence and not line.startswith(("    ", "\t")):
-            heading = re.match(r"#{1,6}\s+(.*?)(?:\s+#+)?\s*$", line)
-            if heading:
-                line = heading.group(1)
-            line = re.sub(r"(`+)(.+?)\1", lambda m: m.group(2).strip(), line)
-            line = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r"\1 (\2)", line)
-            line = re.sub(r"(\*\*|__)(.+?)\1", r"\2", line)
-        out.append(line.rstrip())
-    return "\n".join(out).strip("\n")
-
-
-def _section(markdown: str, title: str) -> str | None:
-    """The body of the `## title` section, or None."""
-    match = re.search(rf"^#{{1,6}}\s+{re.escape(title)}\s*$(.*?)(?=^#{{1,6}}\s|\Z)", markdown,
-                      re.MULTILINE | re.DOTALL | re.IGNORECASE)
-    return match.group(1).strip("\n") if match else None
 
 
 def _clip(text: str, limit: int) -> str:
@@ -74,7 +46,7 @@ def _clip(text: str, limit: int) -> str:
 def describe(doc: str) -> str:
     """fullDescription: what the rule does (the doc's "What it does" section, else the whole
     doc) as plain text, within GitHub's 1000 characters. The whole doc goes into `help`."""
-    body = _section(doc, "What it does")
+    body = section(doc, "What it does")
     return _clip(plain_text(body if body else doc), DESCRIPTION_LIMIT)
 
 
@@ -85,6 +57,7 @@ def rule_descriptor(rule) -> dict:
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": describe(rule.doc)},
         "help": {"text": plain_text(rule.doc), "markdown": rule.doc},
+        "helpUri": rule_url(rule.code),
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
     }
 
@@ -101,18 +74,8 @@ def _unknown_descriptor(finding: Finding) -> dict:
 def artifact_location(path: Path, root: Path) -> dict:
     """A repository-relative, percent-encoded URI against %SRCROOT%, or an absolute file URI
     for a file outside the root."""
-    rel = relative_to_root(path, root)
-    if rel:
-        # The bytes of the name as the file system has them: `summary-\xff.md` (not UTF-8,
-        # held as a surrogate escape) is `summary-%FF.md`, as RFC 3986 percent-encodes bytes.
-        return {"uri": quote(os.fsencode(rel), safe="/"), "uriBaseId": SRCROOT}
-    return {"uri": Path(os.path.abspath(path)).as_uri()}
-
-
-def fingerprint_base(finding: Finding, uri: str) -> str:
-    message = _LINE_NUMBERS.sub(lambda m: f"{m.group(1)} #", finding.message)
-    key = "\0".join((finding.rule, uri, message, finding.record_id or ""))
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+    uri = artifact_uri(path, root)
+    return {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": SRCROOT}
 
 
 def _root_uri(root: Path) -> str:
@@ -126,34 +89,33 @@ def _root_uri(root: Path) -> str:
 class SarifReporter(Reporter):
     name = "sarif"
 
+    def __init__(self, max_results: int = MAX_RESULTS,
+                 max_gzipped_bytes: int = MAX_GZIPPED_BYTES) -> None:
+        self.max_results = max_results
+        self.max_gzipped_bytes = max_gzipped_bytes
+
     def format_report(self, report: Report) -> str:
         from ..rules import all_rules
 
         root = source_root()
         descriptors = [rule_descriptor(rule) for rule in all_rules()]
         index = {d["id"]: i for i, d in enumerate(descriptors)}
-        seen: dict[str, int] = {}
         results = []
-        for finding in report.findings:
+        for finding, fingerprint in zip(report.findings, fingerprints(report.findings, root)):
             if finding.rule not in index:
                 index[finding.rule] = len(descriptors)
                 descriptors.append(_unknown_descriptor(finding))
-            location = artifact_location(finding.path, root)
-            physical: dict = {"artifactLocation": location}
-            if finding.line is not None and finding.line >= 1:
-                region = {"startLine": finding.line}
-                if finding.column is not None and finding.column >= 1:
-                    region["startColumn"] = finding.column
+            physical: dict = {"artifactLocation": artifact_location(finding.path, root)}
+            region = _region(finding)
+            if region:
                 physical["region"] = region
-            base = fingerprint_base(finding, location["uri"])
-            seen[base] = seen.get(base, 0) + 1
             results.append({
                 "ruleId": finding.rule,
                 "ruleIndex": index[finding.rule],
                 "level": LEVELS[finding.severity],
                 "message": {"text": finding.message},
                 "locations": [{"physicalLocation": physical}],
-                "partialFingerprints": {FINGERPRINT_KEY: f"{base}:{seen[base]}"},
+                "partialFingerprints": {FINGERPRINT_KEY: fingerprint},
             })
         notifications = [
             {"level": "note", "message": {"text": note},
@@ -161,9 +123,6 @@ class SarifReporter(Reporter):
                  "artifactLocation": artifact_location(summary.source, root)}}]}
             for summary in report.summaries for note in summary.notes
         ]
-        invocation: dict = {"executionSuccessful": True}
-        if notifications:
-            invocation["toolExecutionNotifications"] = notifications
         log = {
             "$schema": SCHEMA_URI,
             "version": "2.1.0",
@@ -175,10 +134,57 @@ class SarifReporter(Reporter):
                     "informationUri": INFORMATION_URI,
                     "rules": descriptors,
                 }},
-                "invocations": [invocation],
+                "invocations": [{"executionSuccessful": True}],
                 "originalUriBaseIds": {SRCROOT: {"uri": _root_uri(root)}},
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }],
         }
-        return dump_json(log)
+        return self._within_limits(log, results, notifications)
+
+    def _within_limits(self, log: dict, results: list[dict], notifications: list[dict]) -> str:
+        """The log, with as many results as GitHub code scanning accepts of one upload (at
+        most `max_results`, and `max_gzipped_bytes` gzipped): the rest are left out, in
+        report order, and a notification says how many."""
+        total = len(results)
+        keep = min(total, self.max_results)
+        while True:
+            run = log["runs"][0]
+            run["results"] = results[:keep]
+            shown = list(notifications)
+            if keep < total:
+                shown.append({"level": "warning", "message": {"text": (
+                    f"summcheck: {total - keep:,} of {total:,} results left out: GitHub code "
+                    f"scanning takes at most {self.max_results:,} results and "
+                    f"{self.max_gzipped_bytes / 1024 / 1024:g} MB gzipped per upload; the "
+                    f"first {keep:,} are here (see the text or JSON report for all)")}})
+            invocation: dict = {"executionSuccessful": True}
+            if shown:
+                invocation["toolExecutionNotifications"] = shown
+            run["invocations"] = [invocation]
+            text = dump_json(log)
+            data = text.encode("utf-8")
+            # gzip adds at most 5 bytes a 16 kB stored block and a header to what it cannot
+            # compress: a log this much under the limit needs no compressing to know it fits
+            size = len(data) if len(data) * 1.01 + 1024 <= self.max_gzipped_bytes else len(
+                gzip.compress(data, compresslevel=6, mtime=0))
+            if size <= self.max_gzipped_bytes or keep == 0:
+                return text
+            # Results are most of the log: cut them in proportion, and a tenth more.
+            keep = min(keep - 1, int(keep * self.max_gzipped_bytes / size * 0.9))
+            keep = max(keep, 0)
+
+
+def _region(finding: Finding) -> dict:
+    """The finding's line and column, and where the text it points at ends on that line."""
+    if finding.line is None or finding.line < 1:
+        return {}
+    region: dict = {"startLine": finding.line}
+    mark = finding.mark
+    column = finding.column if finding.column is not None and finding.column >= 1 else None
+    if mark is not None and mark.line == finding.line and (column is None or column == mark.column):
+        region["startColumn"] = mark.column
+        region["endColumn"] = mark.end_column
+    elif column is not None:
+        region["startColumn"] = column
+    return region

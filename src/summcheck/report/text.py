@@ -1,67 +1,242 @@
-"""`--format text`: findings grouped by file, readable in a terminal and in a CI log."""
+"""`--format text` (the default): each finding as a compiler or ruff's `full` form shows it.
+
+    docs/claims.yaml:8:14: SUM202 [quote-misplaced] record 'keys': quote is not at 'p. 3' …
+      |
+    8 |     locator: p. 3
+      |              ^^^^
+      |
+      = help: use 'p. 4' as the locator: the quote stands there, and only there (--fix)
+
+The first line is `path:line:col: CODE [name] message`, clickable in editors and terminals;
+then the line of the summary or claims file the finding is about, with the locator, quote or
+sentence it points at (`Finding.mark`) underlined; then the fix: the rule's own advice for
+this finding (`Finding.help`), else the first paragraph of its documentation's "Fix". Long
+lines wrap at the report's width with an indent, only between words; a line of the file
+longer than the width is shown around what is underlined. After each file, a line of its
+counts; at the end the totals, the notes and the summaries checked. Colour only on a terminal
+(cli.common.use_color decides).
+"""
 from __future__ import annotations
 
 import io
+import textwrap
 from itertools import groupby
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from .base import Reporter, display_path
+from ..display import line_start, printable
+from ..model import Finding
+from .base import Reporter, display_path, finding_help
 from .model import Report
+from .snippets import Lines
 
-STYLES = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+STYLES = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
+CARETS = {"error": "red", "warning": "yellow", "info": "cyan"}
+INDENT = "    "  # continuation lines of a wrapped header or help line
+ELLIPSIS = "…"
+
+
+def wrap(text: str, width: int, lead: str = "", indent: str = INDENT) -> list[str]:
+    """`text` in lines of at most `width` characters, broken only between words (a longer
+    word stands alone), continuation lines indented. A continuation line never begins with
+    `::`, which a CI runner would read as a workflow command: it gets a backslash."""
+    lines = textwrap.wrap(text, width, initial_indent=lead, subsequent_indent=indent,
+                          break_long_words=False, break_on_hyphens=False)
+    return [lines[0]] + [indent + line_start(line[len(indent):]) for line in lines[1:]] \
+        if lines else []
+
+
+def plural(count: int, noun: str) -> str:
+    if noun == "info":
+        return f"{count} info"
+    if noun == "summary":
+        return f"{count} summar{'y' if count == 1 else 'ies'}"
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def counts_phrase(findings: list[Finding]) -> str:
+    """`3 findings (2 errors, 1 warning)`."""
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for finding in findings:
+        counts[finding.severity] += 1
+    kinds = [plural(counts[k], k) for k in ("error", "warning", "info") if counts[k]]
+    return f"{plural(len(findings), 'finding')} ({', '.join(kinds)})"
+
+
+def fix_text(finding: Finding) -> str | None:
+    """What the `help:` line says (report.base.finding_help), and whether --fix applies it."""
+    help_ = finding_help(finding)
+    if help_ is None:
+        return None
+    return f"{help_} (--fix applies it)" if finding.fix is not None else help_
 
 
 class TextReporter(Reporter):
     name = "text"
 
-    def __init__(self, color: bool | None = None, width: int = 100) -> None:
-        self.color = color
-        self.width = width
+    def __init__(self, color: bool | None = None, width: int = 100, quiet: bool = False) -> None:
+        self.color = bool(color)
+        self.width = max(width, 40)
+        self.quiet = quiet  # the findings alone: no counts, notes or totals
+        self.lines = Lines()
 
     def format_report(self, report: Report) -> str:
         buffer = io.StringIO()
-        console = Console(file=buffer, force_terminal=bool(self.color), no_color=not self.color,
+        console = Console(file=buffer, force_terminal=self.color, no_color=not self.color,
                           width=self.width, highlight=False, soft_wrap=True)
-        for path, findings in groupby(report.findings, key=lambda f: display_path(f.path)):
-            console.print(Text(path, style="bold underline"))
-            for f in findings:
-                where = f"{f.line or '-'}:{f.column}" if f.column else f"{f.line or '-'}"
-                line = Text("  ")
-                line.append(f"{where:>8}", style="dim")
-                line.append("  ")
-                line.append(f"{f.severity:<7}", style=STYLES[f.severity])
-                line.append(f" {f.rule} ", style="bold")
-                line.append(f.message)
-                line.append(f"  [{f.name}]", style="dim")
-                console.print(line)
-            console.print()
-        for s in report.summaries:
-            for note in s.notes:
-                console.print(Text(f"note: {display_path(s.source)}: {note}", style="dim"))
-        counts = report.counts
-        checked = ", ".join(f"{display_path(s.path)} ({s.sentences} sentence{'s' * (s.sentences != 1)}, "
-                            f"{s.verified}/{s.records} records verified)" for s in report.summaries)
-        total = sum(counts.values())
+        files = 0
+        for path, group in groupby(report.findings, key=lambda f: display_path(f.path)):
+            findings = list(group)
+            files += 1
+            for finding in findings:
+                for line in self._finding(finding, path):
+                    console.print(line)
+                console.print()
+            if not self.quiet:
+                console.print(Text(f"{path}: {counts_phrase(findings)}", style="bold"))
+                console.print()
+        if not self.quiet:
+            self._totals(console, report, files)
+        return buffer.getvalue()
+
+    # -- one finding
+
+    def _finding(self, finding: Finding, path: str) -> list[Text]:
+        out = self._header(finding, path)
+        snippet = self._snippet(finding)
+        out += snippet
+        help_ = fix_text(finding)
+        if help_ is not None:
+            gutter = snippet[0].plain.index("|") if snippet else 2
+            out += self._wrapped(" " * gutter + "= help: ", help_, "bold")
+        return out
+
+    def _header(self, finding: Finding, path: str) -> list[Text]:
+        where = path
+        if finding.line is not None:
+            column = finding.column or (finding.mark.column if finding.mark is not None
+                                        and finding.mark.line == finding.line else None)
+            where += f":{finding.line}" + (f":{column}" if column else "")
+        lines = wrap(f"{where}: {finding.rule} [{finding.name}] {finding.message}",
+                     self.width) or [where]
+        first = Text()
+        head = f"{where}: {finding.rule} [{finding.name}] "
+        if lines[0].startswith(head):
+            first.append(where, style="bold")
+            first.append(": ")
+            first.append(finding.rule, style=STYLES[finding.severity])
+            first.append(f" [{finding.name}] ", style="dim")
+            first.append(lines[0][len(head):])
+        else:
+            first.append(lines[0])
+        return [first] + [Text(line) for line in lines[1:]]
+
+    def _wrapped(self, lead: str, text: str, style: str) -> list[Text]:
+        lines = wrap(text, self.width, lead, " " * len(lead))
+        out = []
+        for i, line in enumerate(lines):
+            shown = Text()
+            if i == 0:
+                shown.append(lead, style=style)
+                shown.append(line[len(lead):])
+            else:
+                shown.append(line)
+            out.append(shown)
+        return out
+
+    def _snippet(self, finding: Finding) -> list[Text]:
+        """The file's line with what the finding points at underlined, in a numbered gutter."""
+        mark = finding.mark
+        number = mark.line if mark is not None else finding.line
+        if number is None:
+            return []
+        line = self.lines.line(finding.path, number)
+        if line is None:
+            return []
+        if mark is not None:
+            start, end = mark.column - 1, mark.end_column - 1
+        elif finding.column:
+            start, end = finding.column - 1, finding.column
+        else:
+            start = end = -1
+        gutter = len(str(number))
+        room = self.width - gutter - 3
+        shown, caret_at, caret_len = _window(line, start, end, room)
+        pipe = " " * gutter + " |"
+        out = [Text(pipe, style="dim")]
+        numbered = Text(f"{number} | ", style="dim")
+        numbered.append(shown)
+        out.append(numbered)
+        if caret_len:
+            carets = Text(pipe + " " + " " * caret_at, style="dim")
+            carets.append("^" * caret_len, style=CARETS[finding.severity])
+            out.append(carets)
+        out.append(Text(pipe, style="dim"))
+        return out
+
+    # -- the end
+
+    def _totals(self, console: Console, report: Report, files: int) -> None:
+        for summary in report.summaries:
+            for note in summary.notes:
+                console.print(Text(f"note: {display_path(summary.source)}: {note}", style="dim"))
         unchecked = list(getattr(report, "errors", None) or ())
         for error in unchecked:
-            line = Text(display_path(error.path), style="bold underline")
+            line = Text(display_path(error.path), style="bold")
             line.append(f": not checked: {error.cause}", style=STYLES["error"])
             console.print(line)
+        findings = report.findings
+        fixable = sum(f.fix is not None for f in findings)
         if unchecked:
-            summary = Text(f"{len(unchecked)} summar{'ies' if len(unchecked) != 1 else 'y'} "
-                           f"could not be checked; ", style=STYLES["error"])
-            summary.append(f"{total} finding{'s' * (total != 1)} in the others")
-        elif total:
-            summary = Text(f"{total} finding{'s' * (total != 1)}: ")
-            summary.append(f"{counts['error']} error{'s' * (counts['error'] != 1)}",
-                           style=STYLES["error"] if counts["error"] else "")
-            summary.append(f", {counts['warning']} warning{'s' * (counts['warning'] != 1)}")
-            summary.append(f", {counts['info']} info")
+            total = Text(f"{plural(len(unchecked), 'summary')} could not be checked; ",
+                         style=STYLES["error"])
+            total.append(f"{plural(len(findings), 'finding')} in the others")
+        elif findings:
+            total = Text(f"Found {counts_phrase(findings)} in {plural(files, 'file')}.")
         else:
-            summary = Text("All checks passed.", style="bold green")
-        console.print(summary)
+            total = Text("All checks passed.", style="bold green")
+        if fixable:
+            total.append(f" {fixable} fixable with --fix.")
+        console.print(total)
+        checked = ", ".join(
+            f"{display_path(s.path)} ({plural(s.sentences, 'sentence')}, "
+            f"{s.verified}/{s.records} records verified)" for s in report.summaries)
         if checked:
             console.print(Text(f"Checked {checked}.", style="dim"))
-        return buffer.getvalue()
+
+
+def _window(line: str, start: int, end: int, room: int) -> tuple[str, int, int]:
+    """(the line as shown, where the underline starts, how long it is) in cells: the line
+    made printable (a control character as its escape), cut around [start, end) when it is
+    wider than `room`."""
+    if start < 0 or start > len(line):
+        return _fit(printable(line), room), 0, 0
+    end = min(max(end, start + 1), len(line)) if line else start
+    before, marked, after = (printable(line[:start]), printable(line[start:end]),
+                             printable(line[end:]))
+    if cell_len(before + marked + after) <= room:
+        return before + marked + after, cell_len(before), max(cell_len(marked), 1)
+    # Keep some context before the mark, the mark itself as far as it fits, then what follows.
+    lead = min(len(before), max(room // 4, 8))
+    if lead < len(before):
+        before = ELLIPSIS + before[len(before) - lead + 1:]
+    width = room - cell_len(before)
+    if cell_len(marked) > width - 1:
+        marked = _fit(marked, width)
+        return before + marked, cell_len(before), max(cell_len(marked), 1)
+    rest = _fit(after, width - cell_len(marked))
+    return before + marked + rest, cell_len(before), max(cell_len(marked), 1)
+
+
+def _fit(text: str, room: int) -> str:
+    """`text` within `room` cells, an ellipsis ending it when cut."""
+    if cell_len(text) <= room:
+        return text
+    out = ""
+    for char in text:
+        if cell_len(out + char) > room - 1:
+            break
+        out += char
+    return out + ELLIPSIS

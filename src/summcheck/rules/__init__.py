@@ -2,7 +2,8 @@
 
 A new rule is one new file: CODE, NAME, SEVERITY, SUMMARY, DOC and a `check(analysis)`
 generator yielding `Problem`s; its options, if any, as `CONF` (key → kind, rules/options.py)
-and `DEFAULT` (key → value). A rule whose `STAGE` is "suppress" reads the suppression ledger
+and `DEFAULT` (key → value); for a rule on claim records, `POINTS_AT`, the record key whose
+value a report underlines ("quote", "locator", "strength"). A rule whose `STAGE` is "suppress" reads the suppression ledger
 instead of the analysis (SUM100). The engine only runs them.
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Rule:
     conf: Mapping[str, OptionKind]  # configuration key → kind of value
     default: Mapping[str, Any]  # configuration key → value when the configuration is silent
     stage: Stage = "rules"  # "suppress": run on the suppression ledger, after the others
+    points_at: str | None = None  # the record key whose value its findings underline
 
     @classmethod
     def from_module(cls, module: ModuleType) -> "Rule":
@@ -43,7 +45,7 @@ class Rule:
             raise TypeError(f"{module.__name__}: CONF and DEFAULT must name the same options")
         return cls(module.CODE, module.NAME, module.SEVERITY, module.SUMMARY,
                    module.DOC.strip("\n"), module.check, conf, default,
-                   getattr(module, "STAGE", "rules"))
+                   getattr(module, "STAGE", "rules"), getattr(module, "POINTS_AT", None))
 
     def keywords(self, configured: Mapping[str, Any]) -> dict[str, Any]:
         """The keyword arguments of `check()`: each option as configured, else its default."""

@@ -8,6 +8,7 @@ from .base import Problem, on_record, part_column, record_name
 CODE = "SUM105"
 NAME = "ambiguous-locator"
 SEVERITY = "warning"
+POINTS_AT = "locator"  # on a record: the value a report underlines
 SUMMARY = "A locator matches several places (a page label or section number used twice)."
 DOC = """
 ## What it does

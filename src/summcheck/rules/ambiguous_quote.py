@@ -11,6 +11,7 @@ from .options import WholeNumber
 CODE = "SUM205"
 NAME = "ambiguous-quote"
 SEVERITY = "warning"
+POINTS_AT = "quote"  # on a record: the value a report underlines
 SUMMARY = "The quote is too short to pin down, or stands several times at its locator."
 DOC = """
 ## What it does
@@ -62,4 +63,28 @@ def check(analysis, min_quote_words: int, min_quote_chars: int) -> Iterator[Prob
                            f"{in_quotes(result.record.locator.text)}")
         if reasons:
             yield on_record(result, f"{record_name(result)}: ambiguous quote: "
-                            f"{' and '.join(reasons)}; quote the whole clause", path)
+                            f"{' and '.join(reasons)}; quote the whole clause", path,
+                            help=_lengthen(analysis.source.text, result, min_words, min_chars))
+
+
+# How far the clause around a quote is looked for on either side, in characters.
+_CLAUSE_REACH = 200
+_CLAUSE_ENDS = (". ", ".\n", "; ", "\n\n", "\f")
+
+
+def _lengthen(text: str, result, min_words: int, min_chars: int) -> str:
+    """How to lengthen the quote: to the clause of the source it stands in (its first place
+    at the locator), quoted from the source, when that is longer than the quote."""
+    hit = result.hits[0]
+    start, end = hit.span.start, hit.span.end
+    left = max([start - _CLAUSE_REACH] + [text.rfind(mark, start - _CLAUSE_REACH, start)
+                                          + len(mark) for mark in _CLAUSE_ENDS
+                                          if text.rfind(mark, start - _CLAUSE_REACH, start) != -1])
+    rights = [text.find(mark, end, end + _CLAUSE_REACH) for mark in _CLAUSE_ENDS]
+    right = min([end + _CLAUSE_REACH] + [r + 1 for r in rights if r != -1])
+    clause = " ".join(text[max(left, 0):min(right, len(text))].split())
+    quote = " ".join(result.record.quote.split())
+    need = f"at least {min_words} words and {min_chars} characters that stand once at the locator"
+    if len(clause) > len(quote) and quote in clause:
+        return f"quote {need}, e.g. the whole clause: {in_quotes(clause, 240)}"
+    return f"quote {need}: the whole clause that carries the claim"

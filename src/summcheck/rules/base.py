@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..display import bounded, in_quotes
+from ..model import Fix
 
 if TYPE_CHECKING:
     from ..analysis import RecordResult
@@ -18,15 +19,26 @@ class Problem:
     message: str
     column: int | None = None
     record: "RecordResult | None" = None  # set for problems on a claim record
+    # What a report shows besides the message: the record's key the problem is about (its
+    # value is underlined; default: the rule's POINTS_AT), how to fix it when the rule knows
+    # more than its documentation's "Fix" section, and the edit `--fix` may apply.
+    points_at: str | None = None
+    help: str | None = None
+    fix: Fix | None = None
 
     def __post_init__(self) -> None:
         # The rules quote input through `display.in_quotes`; this catches what reaches a
         # message unquoted (a resolver's or a loader's wording that names a number or a key).
         object.__setattr__(self, "message", bounded(self.message))
+        if self.help is not None:
+            object.__setattr__(self, "help", bounded(self.help))
 
 
-def on_record(result: "RecordResult", message: str, claims_path: Path) -> Problem:
-    return Problem(claims_path, result.record.line, message, record=result)
+def on_record(result: "RecordResult", message: str, claims_path: Path, *,
+              points_at: str | None = None, help: str | None = None,
+              fix: Fix | None = None) -> Problem:
+    return Problem(claims_path, result.record.line, message, record=result,
+                   points_at=points_at, help=help, fix=fix)
 
 
 def record_name(result: "RecordResult") -> str:

@@ -11,6 +11,7 @@ from .base import Problem, on_record, record_name
 CODE = "SUM304"
 NAME = "dropped-requirement"
 SEVERITY = "info"
+POINTS_AT = "quote"  # on a record: the value a report underlines
 SUMMARY = "A verified `requires` claim is cited by no summary sentence."
 DOC = """
 ## What it does

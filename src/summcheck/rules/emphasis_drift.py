@@ -36,6 +36,9 @@ optional.
     Clients must cache the response (section 4.1).   # the record behind it: "clients SHOULD cache"
 
 ## Fix
+Word the sentence with the modality of the claims behind it, or cite a record whose quote
+supports the stronger wording:
+
     Clients should cache the response (section 4.1).
 
 ## Options

@@ -28,6 +28,9 @@ otherwise drop the quote without a word.
     {"claim": "…", "locator": "section 7", "qoute": "…", "strength": "mandates"}
 
 ## Fix
+Give the record what the schema asks for at the JSON path the message names: `claim`,
+`locator`, `quote` and `strength` (`states`, `recommends`, `requires` or `reports`):
+
     {"claim": "…", "locator": "section 7", "quote": "…", "strength": "requires"}
 
 ## Options

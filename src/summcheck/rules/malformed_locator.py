@@ -10,6 +10,7 @@ from .base import Problem, on_record, record_name
 CODE = "SUM104"
 NAME = "malformed-locator"
 SEVERITY = "error"
+POINTS_AT = "locator"  # on a record: the value a report underlines
 SUMMARY = "A locator starts with a locator keyword but cannot be parsed."
 DOC = """
 ## What it does
@@ -28,6 +29,9 @@ a sentence with no place to check.
     The query ends at a number sign (section ).
 
 ## Fix
+Write the locator in a form summcheck reads (`p. 17`, `pp. 17–18`, `section 4.2`,
+`lines 120–134`, `§ 4.2`, `S. 4`, …):
+
     The query ends at a number sign (section 3.4).
 
 ## Options

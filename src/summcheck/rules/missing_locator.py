@@ -22,6 +22,9 @@ that combines several places on purpose says so with a synthesis label instead.
     Keys must be rotated every 90 days.
 
 ## Fix
+Add a locator that names the place the source says it, or label the sentence
+`[synthesis]` when it combines several places:
+
     Keys must be rotated every 90 days (section 4.2).
     Taken together, key handling is the operator's job [synthesis].
 

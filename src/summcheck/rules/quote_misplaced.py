@@ -4,13 +4,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..display import in_quotes
-from ..model import RecordStatus
+from ..model import Fix, RecordStatus
+from ..relocate import as_json, relocated
 from ..resolve import describe_offset
 from .base import Problem, on_record, record_name
 
 CODE = "SUM202"
 NAME = "quote-misplaced"
 SEVERITY = "error"
+POINTS_AT = "locator"  # on a record: the value a report underlines
 SUMMARY = "The quote stands in the source, but not at the record's locator."
 DOC = """
 ## What it does
@@ -30,6 +32,10 @@ meant.
 Correct the record's locator to the place named in the message (and the locator of the
 sentence it backs, if that was wrong too).
 
+When the quote stands exactly once in the source, `summcheck check --fix` rewrites the
+record's locator to that place, in the record's own style (`p. 17` → `p. 23`,
+`{"section": "5"}` → `{"section": "6"}`).
+
 ## Options
 None.
 """
@@ -46,6 +52,13 @@ def check(analysis) -> Iterator[Problem]:
                   for hit in result.elsewhere[:3]]
         more = len(result.elsewhere) - len(places)
         where = "; ".join(places) + (f" and {more} more" if more > 0 else "")
+        fix = help_ = None
+        new = relocated(result, analysis.source, by_label)
+        if new is not None:
+            fix = Fix("set", result.record.index, "locator", as_json(new))
+            shown = new if isinstance(new, str) else as_json(new)
+            help_ = (f"use {in_quotes(shown)} as the locator: the quote stands there, and "
+                     f"only there")
         yield on_record(result, f"{record_name(result)}: quote is not at "
                         f"{in_quotes(result.record.locator.text)} but stands at {where}; "
-                        f"correct the locator", path)
+                        f"correct the locator", path, help=help_, fix=fix)

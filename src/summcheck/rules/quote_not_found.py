@@ -23,6 +23,7 @@ CLOSE_ENOUGH = 85.0
 CODE = "SUM201"
 NAME = "quote-not-found"
 SEVERITY = "error"
+POINTS_AT = "quote"  # on a record: the value a report underlines
 SUMMARY = "The quote stands nowhere in the source (fabricated or retyped)."
 DOC = """
 ## What it does
@@ -67,6 +68,7 @@ def check(analysis) -> Iterator[Problem]:
         if bidi:
             message += f"; it holds the bidi control character {', '.join(bidi)}, remove it"
         found = result.closest  # the closest passage at the locator, searched by the analysis
+        help_ = None
         if found is not None:
             where = result.record.locator.text
             closest = found.difference
@@ -76,10 +78,14 @@ def check(analysis) -> Iterator[Problem]:
             elif closest is not None and closest.score >= CLOSE_ENOUGH:
                 message += (f"; closest passage at {in_quotes(where)} "
                             f"({closest.score:.0f}% similar): {_clip(closest.passage)!r}")
+                help_ = f"the source reads {_clip(closest.passage)!r} at {in_quotes(where)}"
                 if closest.diff:
                     message += f"; words that differ, [-quote-]{{+source+}}: " \
                                f"{_clip(closest.diff, 240)!r}"
+                    help_ += (f"; copy it, changing what is marked [-only in the quote-]"
+                              f"{{+only in the source+}}: {_clip(closest.diff, 240)!r}")
                 else:
+                    help_ += "; the words are the same: copy its spaces, hyphens and line breaks"
                     message += "; the words are the same: check spaces, hyphens and line breaks"
                 if closest.lookalikes:
                     message += f"; it has {', '.join(closest.lookalikes)}"
@@ -89,7 +95,10 @@ def check(analysis) -> Iterator[Problem]:
                 message += f" (searched the first {found.limit:,} characters of the cited region)"
         for note in result.cut_short:
             message += f"; {note}"
-        yield on_record(result, message + "; copy the quote verbatim from the source", path)
+        if bidi:
+            help_ = f"remove the bidi control character {', '.join(bidi)} from the quote"
+        yield on_record(result, message + "; copy the quote verbatim from the source", path,
+                        help=help_)
 
 
 def _clip(passage: str, limit: int = 160) -> str:

@@ -1,14 +1,17 @@
 """SUM302: a record's strength disagrees with the modality of its own quote."""
 from __future__ import annotations
 
+import json
 from typing import Iterator
 
+from ..model import Fix
 from ..modality import classes, modal_words, quote_words
 from .base import Problem, on_record, record_name
 
 CODE = "SUM302"
 NAME = "strength-mismatch"
 SEVERITY = "warning"
+POINTS_AT = "strength"  # on a record: the value a report underlines
 SUMMARY = "A record's strength disagrees with its quote's modality (`shall` recorded as `recommends`)."
 DOC = """
 ## What it does
@@ -34,7 +37,13 @@ The strength is how the summary and the claim index present the source's emphasi
     {"quote": "keys shall be rotated at least every 90 days", "strength": "recommends"}
 
 ## Fix
+Record the strength the quote's modal words imply, or quote the passage that supports the
+recorded strength:
+
     {"quote": "keys shall be rotated at least every 90 days", "strength": "requires"}
+
+`summcheck check --fix` writes the strength the quote's modal words imply, in the language of
+the record's own strength word (`empfehlend` → `fordernd`).
 
 ## Options
 `[tool.summcheck.modality.<language>]` in the configuration adds phrases to the
@@ -61,8 +70,47 @@ def check(analysis) -> Iterator[Problem]:
         if "requires" in found and strength != "requires":
             yield on_record(result, f"{record_name(result)} is recorded as {strength!r} but its "
                             f"quote requires ({quote_words(words, 'requires')}); record it as "
-                            f"'requires' or quote the passage that supports {strength!r}", path)
+                            f"'requires' or quote the passage that supports {strength!r}", path,
+                            **_fixed(result, "requires"))
         elif "recommends" in found and "requires" not in found and strength in ("requires", "states"):
             yield on_record(result, f"{record_name(result)} is recorded as {strength!r} but its "
                             f"quote only recommends ({quote_words(words, 'recommends')}); "
-                            f"record it as 'recommends'", path)
+                            f"record it as 'recommends'", path, **_fixed(result, "recommends"))
+
+
+# The strength words of each language (claimfiles.validate.STRENGTHS), to write a fixed
+# strength in the language the record uses.
+_WORDS = {
+    "en": {"states": "states", "recommends": "recommends", "requires": "requires",
+           "reports": "reports"},
+    "de": {"states": "feststellend", "recommends": "empfehlend", "requires": "fordernd",
+           "reports": "berichtend"},
+    "es": {"states": "afirma", "recommends": "recomienda", "requires": "exige",
+           "reports": "informa"},
+    "pt": {"states": "afirma", "recommends": "recomenda", "requires": "exige",
+           "reports": "relata"},
+}
+
+
+def strength_word(written: str, strength: str) -> str:
+    """`strength` in the language and letter case of the record's `written` strength; in
+    English when the word belongs to several languages that spell `strength` apart."""
+    word = written.lower()
+    spellings = {words[strength] for words in _WORDS.values() if word in words.values()}
+    new = spellings.pop() if len(spellings) == 1 else strength
+    if written.isupper():
+        return new.upper()
+    if written[:1].isupper():
+        return new.capitalize()
+    return new
+
+
+def _fixed(result, strength: str) -> dict:
+    """The help and fix of a record whose strength should be `strength`."""
+    written = result.record.raw.get("strength") if isinstance(result.record.raw, dict) else None
+    if not isinstance(written, str):
+        return {}
+    word = strength_word(written, strength)
+    return {"help": f"record the strength as {word!r}, the strength its quote's modal words "
+                    f"imply",
+            "fix": Fix("set", result.record.index, "strength", json.dumps(word, ensure_ascii=False))}

@@ -9,6 +9,7 @@ from .base import Problem, on_record, record_name
 CODE = "SUM100"
 NAME = "unused-suppression"
 SEVERITY = "warning"
+POINTS_AT = "ignore"  # on a record: the value a report underlines
 SUMMARY = "A suppression comment or a record's `ignore` entry suppresses nothing."
 STAGE = "suppress"  # it reads the suppression ledger, filled once the other rules ran
 DOC = """

@@ -50,11 +50,14 @@ def _groups(visible: str, scan: str, line_map: LineMap) -> list[tuple[int, Locat
         if result is None:
             continue
         line, col = line_map.position(open_)
+        end_line, end_col = line_map.position(close)
         if isinstance(result, LocatorSyntaxError):
             # A list may hold parts that parse beside a malformed one: those are still checked.
-            group = LocatorGroup(text=inner, line=line, column=col, locator=result.partial, error=str(result))
+            group = LocatorGroup(text=inner, line=line, column=col, locator=result.partial,
+                                 error=str(result), end_line=end_line, end_column=end_col + 1)
         else:
-            group = LocatorGroup(text=inner, line=line, column=col, locator=result)
+            group = LocatorGroup(text=inner, line=line, column=col, locator=result,
+                                 end_line=end_line, end_column=end_col + 1)
         found.append((open_, group))
         covered = close
     return found
