@@ -41,13 +41,18 @@ class RecordResult:
     unsearchable: RecordStatus | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.locator_spans = tuple(span for r in self.resolutions for span in r.spans)
+        resolutions = self.resolutions
+        if len(resolutions) == 1:  # most locators name one place: its spans, as they are
+            self.locator_spans = tuple(resolutions[0].spans)
+        else:
+            self.locator_spans = tuple(span for r in resolutions for span in r.spans)
         self.unsearchable = _unsearchable(self.record, self.resolutions)
 
     @property
     def status(self) -> RecordStatus:
-        if self.settled is not None:
-            return self.settled
+        settled = self.settled
+        if settled is not None:
+            return settled
         if self.unsearchable is not None:
             return self.unsearchable
         if self.too_short:
@@ -60,7 +65,12 @@ class RecordResult:
 
     @property
     def verified(self) -> bool:
-        return self.status is RecordStatus.VERIFIED
+        # The rules ask this of every record many times, once the status is settled: read it
+        # without going through `status` as well.
+        status = self.settled
+        if status is None:
+            status = self.status
+        return status is RecordStatus.VERIFIED
 
 
 def _unsearchable(record: ClaimRecord, resolutions: list[Resolution]) -> RecordStatus | None:
@@ -271,6 +281,8 @@ SMALL_GROUP = 16  # places compared pair by pair; a larger group goes to the Fen
 
 def _solve_group(group: list[tuple[int, int]], owners_of: dict[tuple[int, int], list[int]],
                  earliest: dict[int, int]) -> None:
+    if len(group) == 1 and len(owners_of[group[0]]) == 1:
+        return  # one span of one owner overlaps no other owner's: most quotes stand apart
     if len(group) > SMALL_GROUP:
         found = _earliest_in_group({place: owners_of[place] for place in group})
     else:

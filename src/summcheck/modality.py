@@ -64,6 +64,9 @@ class Lexicon:
     at_least: set[tuple[str, ...]] = field(default_factory=set)
     units: set[tuple[str, ...]] = field(default_factory=set)
     _index: dict[str, list] | None = field(default=None, repr=False)
+    # Built with `_index`: see `needed_words`.
+    _needed_words: dict[str, list[frozenset[str]]] | None = field(default=None, repr=False,
+                                                                  compare=False)
     _not_modal_index: dict[str, list[Pattern]] | None = field(default=None, repr=False)
     _quantity_index: dict[str, dict[str, list[tuple[str, ...]]]] | None = field(default=None,
                                                                               repr=False)
@@ -119,8 +122,34 @@ class Lexicon:
                 index.setdefault(phrase[0], []).append(("reporting", phrase, "reporting"))
             for entries in index.values():  # longest first: "may not" before "may"
                 entries.sort(key=lambda e: -len(e[1]) if e[0] != "gapped" else -len(e[1][0]))
+            self._needed_words = _needed_words(index)
             self._index = index
         return self._index
+
+    @property
+    def needed_words(self) -> dict[str, list[frozenset[str]]]:
+        """First word → the words each modal phrase starting with it needs, every one of them
+        (a gapped phrase's head and tail). A text that lacks some word of every phrase its
+        words could start holds no modal word: most texts are told so from their set of
+        words, without being read token by token."""
+        if self._index is None or self._needed_words is None:
+            self._index = None
+            self.index  # noqa: B018 - builds both
+        assert self._needed_words is not None
+        return self._needed_words
+
+
+def _needed_words(index: dict[str, list]) -> dict[str, list[frozenset[str]]]:
+    """`Lexicon.needed_words` of an index. Reporting verbs are left out: alone they make no
+    modal word (they only silence those after them)."""
+    needed: dict[str, list[frozenset[str]]] = {}
+    for first, entries in index.items():
+        for kind, phrase, _cls in entries:
+            if kind == "reporting":
+                continue
+            words = phrase[0] + phrase[1] if kind == "gapped" else phrase
+            needed.setdefault(first, []).append(frozenset(words))
+    return needed
 
 
 def _words(text: str) -> list[str]:
@@ -213,19 +242,45 @@ def _masked(text: str) -> str:
     return _QUOTED.sub(lambda m: " " * len(m.group()), text)
 
 
-def _tokens(text: str) -> list[_Token]:
-    masked = _masked(text)
+def _tokens(text: str, masked: str | None = None) -> list[_Token]:
+    """The tokens of `text`; `masked` is `_masked(text)` when the caller has it already."""
+    if masked is None:
+        masked = _masked(text)
     tokens: list[_Token] = []
     clause = segment = 0
+    curly = "’" in masked  # most texts have no curly apostrophe to straighten
     for m in _TOKEN.finditer(masked):
         raw = m.group()
         if raw in _CLAUSE_BREAK:
             clause += 1
             segment += raw != ","
             continue
-        tokens.append(_Token(raw.lower().replace("’", "'"), raw, m.start(), m.end(), clause,
-                             segment))
+        word = raw.lower()
+        if curly:
+            word = word.replace("’", "'")
+        start, end = m.span()
+        tokens.append(_Token(word, raw, start, end, clause, segment))
     return tokens
+
+
+def _may_hold_modal(masked: str, lowered: list[str], lexicon: Lexicon) -> bool:
+    """Whether some modal phrase has all its words among those of the (masked) text, a
+    necessary condition for `modal_words` to find one; decided mostly in C. `lowered`: the
+    tokens of the text lower-cased as a whole."""
+    needed = lexicon.needed_words
+    # The words as `_tokens` makes them, each token lower-cased on its own (clause breaks are
+    # in the set too, and start no phrase). `str.lower` maps every character alone to one of
+    # the same kind for `_TOKEN` (word, digit, the punctuation it names; checked over all of
+    # Unicode) except "İ" (two characters) and "Σ" (final sigma, by its neighbours): without
+    # those, the tokens of the lower-cased text are the tokens lower-cased.
+    if "İ" not in masked and "Σ" not in masked:
+        words = set(lowered)
+    else:
+        words = {raw.lower() for raw in _TOKEN.findall(masked)}
+        if "’" in masked:
+            words = {word.replace("’", "'") for word in words}
+    starts = needed.keys() & words
+    return any(phrase <= words for first in starts for phrase in needed[first])
 
 
 def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
@@ -234,9 +289,13 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
     index = lexicon.index
     # The words are those of the text as `_tokens` reads it: a quotation mark glued to a word
     # ("‘always’must") is blanked first, which can part a word from the quote before it.
-    if index.keys().isdisjoint(_TOKEN.findall(_masked(text).lower().replace("’", "'"))):
+    masked = _masked(text)
+    lowered = _TOKEN.findall(masked.lower().replace("’", "'"))
+    if index.keys().isdisjoint(lowered):
         return []  # no word that can start a modal phrase: the common case, decided in C
-    tokens = _tokens(text)
+    if not _may_hold_modal(masked, lowered, lexicon):
+        return []  # a word that can start one ("is", "nicht"), but no phrase it starts
+    tokens = _tokens(text, masked)
     words = [t.word for t in tokens]
     vetoed = _not_modal_words(tokens, words, lexicon)
     found: list[ModalWord] = []

@@ -43,7 +43,9 @@ class Resolver:
         resolved = source.derived.get(key)
         if not isinstance(resolved, dict):
             resolved = source.derived[key] = {}
-        self._resolved: dict[LocatorPart, Resolution] = resolved
+        # Keyed by the part's fields: hashing and comparing a tuple of strings is done in C,
+        # a frozen dataclass's __hash__ and __eq__ in Python (once per record).
+        self._resolved: dict[tuple[str, str, str | None, str], Resolution] = resolved
 
     # -- indexes, built on first use
     @property
@@ -65,11 +67,12 @@ class Resolver:
 
     # -- resolution
     def resolve(self, part: LocatorPart) -> Resolution:
-        resolution = self._resolved.get(part)
+        key = (part.kind, part.start, part.end, part.text)  # what LocatorPart compares
+        resolution = self._resolved.get(key)
         if resolution is None:
             handler = {"page": self._pages, "section": self._sections_of, "line": self._lines,
                        "chars": self._chars}[part.kind]
-            resolution = self._resolved[part] = handler(part)
+            resolution = self._resolved[key] = handler(part)
         return resolution
 
     def _find_pages(self, ident: str) -> list[Page]:

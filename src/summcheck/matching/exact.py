@@ -77,19 +77,23 @@ class Matcher:
         needle = quote.text
         if not needle:
             return []
+        find = folded.text.find  # run once or twice per record: looked up once
+        folded_spans = self._folded_spans
         for span in spans:
-            bounds = self._folded_spans.get(span)
+            bounds = folded_spans.get(span)
             if bounds is None:
-                bounds = self._folded_spans[span] = (folded.to_folded(span.start),
-                                                     folded.to_folded(span.end))
+                bounds = folded_spans[span] = (folded.to_folded(span.start),
+                                               folded.to_folded(span.end))
             lo, hi = bounds
             kept = 0
-            pos = folded.text.find(needle, lo, hi)
+            pos = find(needle, lo, hi)
             while pos != -1 and kept < limit:
                 if hyphens_agree(folded, pos, quote):
                     found[pos] = None
                     kept += 1
-                pos = folded.text.find(needle, pos + 1, hi)
+                pos = find(needle, pos + 1, hi)
+        if len(found) == 1:  # the common case: the quote stands once at its locator
+            return [self._hit(next(iter(found)), quote, raw_quote)]
         return [self._hit(pos, quote, raw_quote) for pos in sorted(found)[:limit]]
 
     def find_anywhere(self, quotes: list[tuple[FoldedQuote, str]],
@@ -163,13 +167,15 @@ class Matcher:
 
     def _hit(self, pos: int, quote: FoldedQuote, raw_quote: str) -> QuoteHit:
         folded = self.folded
+        text = self.source.text
         length = len(quote.text)
         start = folded.to_original(pos)
         end = folded.to_original(pos + length, end=True)
-        next_char = self.source.text[end:end + 1]  # "" at the end of the text, which is no hyphen
-        if quote.hyphens and quote.hyphens[-1][0] == length and next_char and next_char in HYPHENS:
-            end += 1  # the quote ends on the hyphen the source breaks its line at
-        original = self.source.text[start:end]
+        if quote.hyphens and quote.hyphens[-1][0] == length:
+            next_char = text[end:end + 1]  # "" at the end of the text, which is no hyphen
+            if next_char and next_char in HYPHENS:
+                end += 1  # the quote ends on the hyphen the source breaks its line at
+        original = text[start:end]
         # The same words: equal once their white space runs are collapsed (the exact level).
         level: MatchLevel = "exact" if original == raw_quote or \
             original.split() == raw_quote.split() else "normalized"
