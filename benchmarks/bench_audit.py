@@ -29,6 +29,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from corpus import compile_summcheck  # noqa: E402
 REPO = HERE.parent
 EXAMPLES = REPO / "examples"
 KINDS = ("rfc3986", "fhs")
@@ -106,6 +109,7 @@ def main() -> None:
     parser.add_argument("--per-source", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
+    compile_summcheck()
     with tempfile.TemporaryDirectory(prefix="bench-audit-") as tmp:
         root = Path(tmp)
         build(root, args.sources, args.per_source)
