@@ -217,3 +217,25 @@ def test_a_range_between_labels_on_thousands_of_pages_is_one_span() -> None:
     pages = [(n, Span(100 * n, 100 * n + 100)) for n in range(5_000)]
     spans, count = range_spans(pages, pages)
     assert count == 5_000 * 5_001 // 2 and spans == (Span(0, 500_000),)
+
+
+def test_placing_the_findings_of_many_records_is_about_linear() -> None:
+    """A finding on a record is underlined at its value, placed in the claims file's text: a
+    file with thousands of bad records costs about its size, not its size squared."""
+    import json
+
+    from conftest import assert_scales_linearly
+
+    from summcheck.claimfiles.positions import layout, value_span
+
+    def run(count: int) -> None:
+        text = "".join(json.dumps({"claim": f"Claim {n}.", "locator": "line 1",
+                                   "quote": f"missing words number {n} here",
+                                   "strength": "states"}) + "\n" for n in range(count))
+        placed = layout(text, "jsonl")
+        for index in range(count):
+            start, _ = value_span(placed, index, "quote")
+            line_start = text.rfind("\n", 0, start) + 1  # this line's, found near it
+            assert placed.line_and_column(start) == (index + 1, start - line_start + 1)
+
+    assert_scales_linearly(run, 3000)

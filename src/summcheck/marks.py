@@ -8,7 +8,7 @@ it is about (the rule's POINTS_AT, or the problem's own), found in the claims fi
 from __future__ import annotations
 
 from .analysis import Analysis
-from .claimfiles.positions import Layout, NotPlaced, layout, line_and_column, value_span
+from .claimfiles.positions import Layout, NotPlaced, layout, value_span
 from .model import Mark
 from .rules import Problem, Rule
 
@@ -42,7 +42,7 @@ class Marker:
         span = value_span(self._layout, problem.record.record.index, key)  # type: ignore[union-attr]
         if span is None:
             return None
-        return _mark(claims.text, *span)
+        return _mark(self._layout, *span)
 
     def _sentence_marks(self) -> dict[tuple[int, int], Mark]:
         """(line, column) of each sentence and locator group → its mark (a group wins)."""
@@ -62,9 +62,10 @@ class Marker:
         return self._starts
 
 
-def _mark(text: str, start: int, end: int) -> Mark:
-    """The mark of text[start:end], cut at the end of its first line."""
-    line, column = line_and_column(text, start)
+def _mark(placed: Layout, start: int, end: int) -> Mark:
+    """The mark of the text's [start:end], cut at the end of its first line."""
+    text = placed.text
+    line, column = placed.line_and_column(start)
     line_end = text.find("\n", start)
     if line_end != -1 and line_end < end:
         end = line_end

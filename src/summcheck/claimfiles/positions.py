@@ -12,6 +12,7 @@ Offsets are characters of the text as loaded (`ClaimsFile.text`).
 """
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ import yaml
 
 _SCAN = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
 _WS = re.compile(r"[ \t\n\r]*")
+_NEWLINE = re.compile("\n")
 _SEQUENCE_ENTRY = re.compile(r"[ \t]*-[ \t]+\Z")
 
 
@@ -67,9 +69,18 @@ class Layout:
         self._nodes: dict[int, Node | None] = {}
         self.block = block  # YAML: the records are a block sequence (`- ` entries)
         self.aliases = aliases  # YAML: anchors or aliases (one node reached from several places)
+        self._line_starts: list[int] | None = None
 
     def __len__(self) -> int:
         return len(self.spans)
+
+    def line_and_column(self, offset: int) -> tuple[int, int]:
+        """The 1-based line (split on \\n alone) and column of `offset` in the text; the
+        line starts are found once, since a file with thousands of findings asks for each."""
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in _NEWLINE.finditer(self.text)]
+        line = bisect.bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1
 
     def item(self, index: int) -> Node | None:
         """The node of item `index` of the list (a record, or what stands in its place)."""
@@ -236,10 +247,6 @@ def _node(node: yaml.Node) -> Node:
 # ---------------------------------------------------------------- what a report points at
 
 
-def line_and_column(text: str, offset: int) -> tuple[int, int]:
-    """The 1-based line (split on \\n alone) and column of `offset`."""
-    line_start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, line_start) + 1, offset - line_start + 1
 
 
 def value_span(layout_: Layout, index: int, key: str) -> tuple[int, int] | None:
