@@ -5,6 +5,7 @@ page, the plain text SARIF carries, and the one-line fix a report's `help:` line
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from . import Rule
 
@@ -56,7 +57,12 @@ def section(markdown: str, title: str) -> str | None:
 def fix_hint(rule: Rule) -> str | None:
     """The first prose paragraph of the rule's "Fix" section, as plain text on one line (an
     example, indented code, is left out), or None."""
-    body = section(rule.doc, "Fix")
+    return _fix_hint(rule.doc)
+
+
+@lru_cache(maxsize=64)  # read once per rule, not once per finding of it
+def _fix_hint(doc: str) -> str | None:
+    body = section(doc, "Fix")
     if not body:
         return None
     for paragraph in body.split("\n\n"):
