@@ -222,6 +222,7 @@ def test_a_range_between_labels_on_thousands_of_pages_is_one_span() -> None:
 def test_placing_the_findings_of_many_records_is_about_linear() -> None:
     """A finding on a record is underlined at its value, placed in the claims file's text: a
     file with thousands of bad records costs about its size, not its size squared."""
+    import gc
     import json
 
     from conftest import assert_scales_linearly
@@ -229,6 +230,13 @@ def test_placing_the_findings_of_many_records_is_about_linear() -> None:
     from summcheck.claimfiles.positions import layout, value_span
 
     def run(count: int) -> None:
+        gc.disable()  # as on the command line: the collector's passes grow with the heap
+        try:
+            place(count)
+        finally:
+            gc.enable()
+
+    def place(count: int) -> None:
         text = "".join(json.dumps({"claim": f"Claim {n}.", "locator": "line 1",
                                    "quote": f"missing words number {n} here",
                                    "strength": "states"}) + "\n" for n in range(count))
@@ -238,4 +246,5 @@ def test_placing_the_findings_of_many_records_is_about_linear() -> None:
             line_start = text.rfind("\n", 0, start) + 1  # this line's, found near it
             assert placed.line_and_column(start) == (index + 1, start - line_start + 1)
 
-    assert_scales_linearly(run, 3000)
+    # a log factor (bisect) and the caches leave linear work near 5x; squared work is 13x+
+    assert_scales_linearly(run, 3000, slack=8)
