@@ -464,6 +464,21 @@ def test_the_chunks_of_a_child_that_dies_are_extracted_here(tmp_path, monkeypatc
     assert load_source(path, meanwhile=lambda: None).text == alone.text
 
 
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,
+                    reason="pages are extracted by several processes on Linux with two cores")
+def test_work_done_meanwhile_that_fails_stops_the_extraction_and_its_children(tmp_path):
+    import multiprocessing
+
+    path = _many_pages(tmp_path)
+
+    def fail() -> None:
+        raise RuntimeError("the claims file went away")
+
+    with pytest.raises(RuntimeError, match="went away"):
+        load_source(path, meanwhile=fail)
+    assert multiprocessing.active_children() == []
+
+
 def test_a_broken_claims_file_read_while_a_long_pdf_is_extracted_is_told_as_before(tmp_path):
     from conftest import run_summcheck
 

@@ -208,9 +208,14 @@ def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool,
                                counter, name, sample_every, fonts)
     chunks: dict[int, list[PageLines]] = {}
     waiting = list(children)
+    if meanwhile is not None:
+        try:
+            meanwhile()  # what it raises is its own failure, not a page's
+        except BaseException:
+            for child in waiting:
+                child.stop()
+            raise
     try:
-        if meanwhile is not None:
-            meanwhile()
         chunks.update(_extract_chunks(pdf, counter, name, sample_every, fonts))
         while waiting:
             answer = waiting[0].receive()
