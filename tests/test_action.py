@@ -20,7 +20,8 @@ from urllib.parse import unquote
 
 import jsonschema
 import pytest
-from conftest import run_in_process
+from conftest import run_in_process, run_summcheck
+from planted_git import plant_programs
 import yaml
 
 from summcheck import action as action_module
@@ -353,6 +354,69 @@ def test_config_input(pr):
     run = pr.run(PATHS="examples/defects/summary.md", CONFIG="ci.toml")
     assert run.code == 0, run
     assert pr.outputs["errors"] == "0"
+
+
+
+def test_a_git_config_that_names_programs_runs_none(pr):
+    """The workspace's `.git/config` names a program for fsmonitor, the pager, external diff,
+    textconv and filter drivers, and hooks: listing the pull request's files runs none."""
+    replace_in(pr.workspace / "examples/rfc3986/claims.jsonl", QUERY_QUOTE,
+               QUERY_QUOTE.replace("may", "must"))
+    pr.head("claims: a quote that is not in the source")
+    marker = pr.tmp / "ran.txt"
+    plant_programs(pr.workspace, marker)
+    run = pr.run()
+    assert run.code == 1, run
+    assert ("error", "examples/rfc3986/claims.jsonl", 1, "SUM201") in run.annotations, run
+    assert "examples/fhs" not in run.stdout  # the changed files were still listed
+    assert not marker.exists(), marker.read_text()
+
+
+def test_a_pull_requests_configuration_cannot_switch_confinement_off(pr):
+    """A committed summcheck.toml with allow-outside = true names .git/config as a source with
+    a near-miss of the checkout token: the run warns, stays confined and shows no token."""
+    token = "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX1NFQ1JFVA=="
+    git(pr.workspace, "config", "http.https://github.com/.extraheader", token)
+    (pr.workspace / "summcheck.toml").write_text("allow-outside = true\n", encoding="utf-8")
+    leak = pr.workspace / "leak"
+    leak.mkdir()
+    (leak / "claims.jsonl").write_text(json.dumps(
+        {"claim": "x", "locator": "line 1", "quote": token[:-3] + "XYZ==",
+         "strength": "states"}) + "\n", encoding="utf-8")
+    (leak / "summary.md").write_text("---\nsource: ../.git/config\nclaims: claims.jsonl\n---\n"
+                                     "The header is set (line 1).\n", encoding="utf-8")
+    pr.head("a summary of the checkout's git config")
+    run = pr.run()
+    assert run.code == 2, run
+    assert "allow-outside = true is ignored" in run.stdout
+    assert "::warning" in run.stdout and "inside a .git folder" in run.stdout, run
+    assert "allow-outside = true is ignored" in pr.step_summary
+    everything = run.stdout + run.stderr + pr.step_summary + "".join(
+        p.read_text(encoding="utf-8", errors="replace")
+        for p in (pr.workspace / "summcheck-report").rglob("*") if p.is_file())
+    assert "eC1hY2Nlc3MtdG9rZW46" not in everything
+
+
+def test_a_baseline_the_pull_request_edits_is_warned_about(pr):
+    """A pull request that adds its own finding to the baseline passes, but not silently."""
+    replace_in(pr.workspace / "examples/rfc3986/claims.jsonl", QUERY_QUOTE,
+               QUERY_QUOTE.replace("may", "must"))
+    written = run_summcheck("check", "examples/rfc3986/summary.md", "--no-cache",
+                            "--write-baseline", "baseline.json", cwd=pr.workspace)
+    assert written.returncode == 0, written.stderr
+    pr.head("claims: a broken quote, hidden in the baseline")
+    run = pr.run(EXTRA_ARGS="--baseline baseline.json")
+    assert run.code == 0, run
+    warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert any("the baseline baseline.json is changed by this pull request" in line
+               for line in warnings), run
+    assert "baseline.json is changed by this pull request" in pr.step_summary
+    # A baseline the pull request leaves alone is not warned about.
+    replace_in(pr.workspace / "README.md", "# Project", "# The project")
+    pr.base = pr.head_sha
+    pr.head("README")
+    run = pr.run(EXTRA_ARGS="--baseline baseline.json")
+    assert run.code == 0 and "is changed by this pull request" not in run.stdout, run
 
 
 # ---------------------------------------------------------------- bad input: exit 2, one line

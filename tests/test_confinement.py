@@ -63,7 +63,7 @@ def test_front_matter_source_outside_the_root_is_refused(repo):
     summary(repo / "bad.md", "../outside/source.txt")
     result = run("check", "bad.md")
     assert_refused(result, "bad.md", "source ../outside/source.txt", "outside the repository root",
-                   "--allow-outside", "allow-outside = true")
+                   "--allow-outside on the command line")
 
 
 def test_dot_dot_up_to_etc_passwd_is_refused(repo):
@@ -113,15 +113,24 @@ def test_the_other_summaries_are_still_checked(repo):
     assert "bad.md: source ../outside/source.txt lies outside" in result.stderr
 
 
-@pytest.mark.parametrize("how", ["flag", "config"])
-def test_the_user_can_opt_in(repo, how):
+def test_the_user_can_opt_in_on_the_command_line(repo):
     summary(repo / "bad.md", "../outside/source.txt")
-    if how == "config":
-        write(repo / "summcheck.toml", "allow-outside = true\n")
-        result = run("check", "bad.md")
-    else:
-        result = run("check", "--allow-outside", "bad.md")
+    result = run("check", "--allow-outside", "bad.md")
     assert result.exit_code == 0, result.output
+
+
+def test_a_configuration_file_cannot_opt_in(repo):
+    """The configuration file may be the pull request's own: its allow-outside is not obeyed,
+    and the run says so on one line and stays confined."""
+    summary(repo / "bad.md", "../outside/source.txt")
+    write(repo / "summcheck.toml", "allow-outside = true\n")
+    result = run("check", "bad.md")
+    assert result.exit_code == 2, result.output
+    warning, refused = result.stderr.splitlines()
+    assert "bad.md: source ../outside/source.txt lies outside the repository root" in refused
+    assert ("summcheck: warning: summcheck.toml: allow-outside = true is ignored: a configuration file in the "
+            "checked tree may be a pull request's own") in warning
+    assert run("check", "--allow-outside", "bad.md").exit_code == 0
 
 
 def test_table_has_the_opt_in_too(repo):
@@ -157,9 +166,9 @@ def test_proc_named_on_the_command_line_is_not_read_either(repo):
 
 def test_a_symlink_into_proc_is_not_read(repo):
     (repo / "env.txt").symlink_to("/proc/self/environ")
-    write(repo / "summcheck.toml", "allow-outside = true\n")
     summary(repo / "bad.md", "env.txt")
-    assert_refused(run("check", "bad.md"), "bad.md", "special file under /proc")
+    assert_refused(run("check", "--allow-outside", "bad.md"), "bad.md",
+                   "special file under /proc")
 
 
 def test_a_fifo_source_is_refused_without_blocking(repo):
@@ -219,15 +228,18 @@ def test_the_root_is_also_the_git_top_level(tmp_path, monkeypatch):
         confinement.check(Path("../../source.txt"), "source")
 
 
-def test_the_git_folder_is_never_part_of_the_repository(tmp_path, monkeypatch):
-    """actions/checkout keeps the job's token in .git/config."""
+@pytest.mark.parametrize("allow", [False, True])
+def test_the_git_folder_is_never_part_of_the_repository(tmp_path, monkeypatch, allow):
+    """actions/checkout keeps the job's token in .git/config: never read, whatever the
+    options."""
     (tmp_path / ".git").mkdir()
     write(tmp_path / ".git" / "config", "[http]\n\textraheader = AUTHORIZATION: basic " + SECRET)
     write(tmp_path / "claims.jsonl", json.dumps(RECORD) + "\n")
     summary(tmp_path / "bad.md", ".git/config")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("SUMMCHECK_TEST_SECRET", SECRET)
-    assert_refused(run("check", "bad.md"), "bad.md", "source .git/config lies inside a .git folder")
+    assert_refused(run("check", *(["--allow-outside"] if allow else []), "bad.md"), "bad.md",
+                   "source .git/config not read: it is inside a .git folder")
 
 
 def test_the_root_is_else_the_current_folder(tmp_path, monkeypatch):

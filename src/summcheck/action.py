@@ -31,12 +31,12 @@ import json
 import os
 import secrets
 import shlex
-import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
+from .gitrun import run_git
 from .interrupt import Interrupted, interruptions_raised
 from .model import InputError
 from .report.github import command
@@ -166,7 +166,8 @@ def changed_files(env: Mapping[str, str], workspace: Path) -> list[Path] | None:
             return None
         base, head = f"origin/{base_ref}", "HEAD"
     top = _git(workspace, "rev-parse", "--show-toplevel")
-    listing = _git(workspace, "diff", "--name-only", "-z", "--no-renames", f"{base}...{head}", "--")
+    listing = _git(workspace, "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff",
+                   "--no-textconv", f"{base}...{head}", "--")
     if top is None or listing is None:
         return None
     root = Path(top.strip())
@@ -178,13 +179,9 @@ def _is_sha(value: str) -> bool:
 
 
 def _git(cwd: Path, *args: str) -> str | None:
-    try:
-        done = subprocess.run(["git", "-c", "core.quotepath=off", *args], cwd=cwd,
-                              capture_output=True, text=True, encoding="utf-8",
-                              errors="surrogateescape", timeout=120, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout if done.returncode == 0 else None
+    """What a read-only git command printed (gitrun.py: configured programs off), or None."""
+    printed = run_git(cwd, *args, timeout=120)
+    return None if printed is None else printed.decode("utf-8", "surrogateescape")
 
 
 # ---------------------------------------------------------------- writing results
@@ -264,8 +261,22 @@ def _apply_baseline(report, path: Path) -> None:
                 f"baseline {path}{gone}")
 
 
+def _baseline_cautions(baseline: Path | None, changed: list[Path] | None) -> list[str]:
+    """A warning when the pull request edits the baseline it is judged with: an entry added
+    there hides that pull request's own finding."""
+    if baseline is None or not changed:
+        return []
+    target = os.path.realpath(baseline)
+    if not any(os.path.realpath(path) == target for path in changed):
+        return []
+    return [f"the baseline {baseline} is changed by this pull request: the findings it records "
+            f"are left out of this run, so a new entry can hide one of the pull request's own "
+            f"findings; review the change to the baseline"]
+
+
 def run(env: Mapping[str, str]) -> int:
     from .inputs.discovery import summaries_for
+    from .report.markdown import escape_cell
     from .output import guard_output, run_inputs
     from .report.github import GithubReporter
     from .report.markdown import MarkdownReporter
@@ -284,11 +295,18 @@ def run(env: Mapping[str, str]) -> int:
                            **inputs.check)
     settings = request.settings()
     level = fail_level(settings, request.fail_on)
+    in_pull_request = env.get("GITHUB_EVENT_NAME", "") in PR_EVENTS
+    changed = changed_files(env, workspace) if in_pull_request else None
+    cautions = [*settings.warnings, *_baseline_cautions(inputs.baseline, changed)]
+    for caution in cautions:
+        _warning(f"summcheck: {caution}")
+    if cautions and inputs.job_summary:
+        append_step_summary(env, "".join(f"> **Warning:** {escape_cell(caution)}\n>\n"
+                                         for caution in cautions) + "\n")
     errors: list = []  # paths that stand for no summary, and summaries that cannot run
     if inputs.paths:
         summaries, errors = request.summaries(settings)
-    elif env.get("GITHUB_EVENT_NAME", "") in PR_EVENTS:
-        changed = changed_files(env, workspace)
+    elif in_pull_request:
         if changed is None:
             _notice("summcheck: cannot list the files this pull request changes (check out "
                     "with fetch-depth: 0 so that git has both commits); checking every summary")

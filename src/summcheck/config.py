@@ -59,6 +59,8 @@ class Config:
     modality: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     exclude: list[str] = field(default_factory=list)  # .gitignore-syntax patterns (inputs/walk.py)
     allow_outside: bool = False  # summaries may name files outside the repository (confine.py)
+    # Only the command line sets it: a configuration file may be the pull request's own.
+    warnings: list[str] = field(default_factory=list)  # what a run says about this file
     cache: bool = True  # keep loaded sources in .summcheck_cache/ (sources/cache/)
 
     @property
@@ -176,7 +178,11 @@ def _parse(table: dict, path: Path, where: str) -> Config:
     if "allow-outside" in table:
         if not isinstance(table["allow-outside"], bool):
             raise error("allow-outside", f"must be true or false, not {table['allow-outside']!r}")
-        config.allow_outside = table["allow-outside"]
+        if table["allow-outside"]:
+            config.warnings.append(f"{cwd_relative(path)}: allow-outside = true is ignored: a configuration "
+                                   f"file in the checked tree may be a pull request's own; "
+                                   f"pass --allow-outside on the command line (or in the "
+                                   f"Action's extra-args); the run stays confined")
     if "cache" in table:
         if not isinstance(table["cache"], bool):
             raise error("cache", f"must be true or false, not {table['cache']!r}")

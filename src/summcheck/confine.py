@@ -3,19 +3,21 @@
 Two rules, checked before a file is opened:
 
 - A special file is never read, whoever names it: anything under `/proc`, `/sys` or `/dev`,
-  and anything that is not a regular file or a folder once symlinks are followed (a FIFO, a
-  socket, a device). `/proc/self/environ` is where CI keeps its tokens; a FIFO blocks forever.
-- A file that a summary or the configuration names (front matter `source:`/`claims:`/
-  `structure:`, the configuration's `summaries` mapping, a claims file's own `source:`) must
-  lie inside the repository root once symlinks are followed, unless the user opts in with
-  `--allow-outside` or `allow-outside = true`. Files the user names on the command line are
-  the user's choice and are not confined.
+  anything inside a `.git` folder, and anything that is not a regular file or a folder once
+  symlinks are followed (a FIFO, a socket, a device). `/proc/self/environ` is where CI keeps
+  its tokens, `.git/config` where `actions/checkout` keeps the job's; a FIFO blocks forever.
+- A file that a summary, the configuration or an audit manifest names (front matter
+  `source:`/`claims:`/`structure:`, the configuration's `summaries` mapping, a claims file's
+  own `source:`) must lie inside the repository root once symlinks are followed, unless the
+  user opts in with `--allow-outside` on the command line (a configuration file's
+  `allow-outside` is not obeyed: config.py). Files the user names on the command line are the
+  user's choice and are not confined.
 
 The repository of a summary is what lies below the folder of the configuration file or below
 the top of the git work tree the summary is in (a configuration deeper in a work tree does not
 cut off the sources the rest of the repository shares); with neither, the current folder (or
 the summary's own folder, for a summary outside the current folder). The `.git` folder is never
-part of it: `actions/checkout` keeps the job's token in `.git/config`.
+part of it, whatever the options.
 """
 from __future__ import annotations
 
@@ -28,7 +30,9 @@ from .model import InputError
 
 #: Trees of the file system whose files are the kernel's, never a document.
 SPECIAL_TREES = (Path("/proc"), Path("/sys"), Path("/dev"))
-OPT_IN = "pass --allow-outside or set allow-outside = true in the configuration to allow it"
+#: The folder git keeps a repository's config (and actions/checkout the job's token) in.
+GIT_FOLDER = ".git"
+OPT_IN = "pass --allow-outside on the command line to allow it"
 
 
 def special_reason(path: Path) -> str | None:
@@ -42,6 +46,8 @@ def special_reason(path: Path) -> str | None:
     for tree in SPECIAL_TREES:
         if real == tree or tree in real.parents:
             return f"a special file under {tree}"
+    if GIT_FOLDER in real.parts or GIT_FOLDER in Path(os.path.abspath(path)).parts:
+        return "inside a .git folder"
     try:
         mode = os.stat(real).st_mode
     except (OSError, ValueError):
@@ -95,14 +101,9 @@ class Confinement:
             raise InputError(f"{_shown(self.summary)}: {role} {_shown(path)} not read: it is "
                              f"{reason}")
         real = Path(os.path.realpath(path))
-        if self.allow_outside:
+        if self.allow_outside or any(_within(real, root) for root in self.roots):
             return
-        if ".git" in real.parts:
-            where = "inside a .git folder"
-        elif not any(_within(real, root) for root in self.roots):
-            where = "outside the repository root " + " and ".join(map(_shown, self.roots))
-        else:
-            return
+        where = "outside the repository root " + " and ".join(map(_shown, self.roots))
         raise InputError(f"{_shown(self.summary)}: {role} {_shown(path)} lies {where} (after "
                          f"following symlinks); {OPT_IN}")
 

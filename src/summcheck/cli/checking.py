@@ -81,6 +81,8 @@ def check(
     try:
         with standing:
             settings = request.settings()
+            for warning in settings.warnings:
+                say.warning(f"warning: {warning}")
             if stdin_data is not None:
                 summaries, errors = list(request.paths), []
             else:

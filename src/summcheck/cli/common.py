@@ -93,7 +93,9 @@ CACHE_HELP = ("Reuse (and keep) the text and sections of unchanged sources in .s
               "beside the configuration file, or SUMMCHECK_CACHE_DIR (default: on, unless the "
               "configuration sets cache = false).")
 ALLOW_OUTSIDE_HELP = ("Let summaries and the configuration name files outside the repository "
-                      "(special files such as /proc and FIFOs are never read).")
+                      "(only from the command line: a configuration file cannot; special "
+                      "files such as /proc, FIFOs and anything in a .git folder are never "
+                      "read).")
 
 
 def fail(message: str) -> "typer.Exit":
@@ -141,3 +143,10 @@ def write_atomically(path: Path, text: str, what: str = "report") -> None:
         write(path, text, what)
     except InputError as exc:
         raise fail(str(exc))
+
+
+def announce(settings) -> None:
+    """Print what the configuration file's reading found to warn about (config.Config)."""
+    for warning in settings.warnings:
+        print(f"summcheck: warning: {printable(warning)}", file=sys.stderr)
+

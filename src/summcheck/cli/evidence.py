@@ -9,7 +9,8 @@ import typer
 
 from ..display import printable
 from ..model import InputError
-from .common import ALLOW_OUTSIDE_HELP, CACHE_HELP, cwd_relative, fail, write_atomically
+from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, announce, cwd_relative, fail,
+                     write_atomically)
 
 
 def report(
@@ -30,7 +31,9 @@ def report(
         summary = cwd_relative(summary)
         request = CheckRequest([summary], source=source, claims=claims, config=config,
                                allow_outside=allow_outside, cache=cache)
-        options = request.options(request.settings())
+        settings = request.settings()
+        announce(settings)
+        options = request.options(settings)
         guard_output(output, run_inputs([summary], options), what="report")
         page, evidence = evidence_report(summary, options)
     except InputError as exc:

@@ -13,7 +13,7 @@ import typer
 from ..display import printable
 from ..model import InputError
 from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers,
-                     Sections, cwd_relative, fail, write_atomically)
+                     Sections, announce, cwd_relative, fail, write_atomically)
 
 
 class OutlineFormat(str, Enum):
@@ -144,7 +144,9 @@ def table(
         summary = cwd_relative(summary)
         request = CheckRequest([summary], source=source, claims=claims, config=config,
                                allow_outside=allow_outside, cache=cache)
-        options = request.options(request.settings())
+        settings = request.settings()
+        announce(settings)
+        options = request.options(settings)
         if output is not None:
             guard_output(output, run_inputs([summary], options), what="table")
         rows = claim_index(analyse_summary(summary, options))

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
 from pathlib import Path
+
+from ...gitrun import run_git
 
 GIT_TIMEOUT = 10
 
@@ -36,21 +37,8 @@ def folder_trusted(folder: Path, named: bool = False) -> bool:
     top = next((d for d in (real, *real.parents) if (d / ".git").exists()), None)
     if top is None:
         return named
-    # Asked from the top of the work tree, about the folder, with none of the variables a git
-    # hook runs with (GIT_DIR, GIT_INDEX_FILE, … may be relative to where the hook started).
-    env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATIONS}
+    # Asked from the top of the work tree, about the folder, with configured programs off
+    # (the `.git/` may have come with the files: gitrun.py).
     pathspec = ":(literal)" + real.relative_to(top).as_posix()
-    try:
-        listed = subprocess.run(["git", "ls-files", "-z", "--", pathspec], cwd=top, env=env,
-                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, timeout=GIT_TIMEOUT,
-                                check=False)
-    except (OSError, subprocess.SubprocessError, ValueError):
-        return False  # no git to ask: not trusted
-    return listed.returncode == 0 and not listed.stdout
-
-
-_GIT_LOCATIONS = frozenset((
-    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX", "GIT_CEILING_DIRECTORIES",
-    "GIT_DISCOVERY_ACROSS_FILESYSTEM"))
+    listed = run_git(top, "ls-files", "-z", "--", pathspec, timeout=GIT_TIMEOUT)
+    return listed is not None and not listed  # no git to ask, or git failed: not trusted
