@@ -176,6 +176,16 @@ def _own_source_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("SUMMCHECK_CACHE_DIR", str(tmp_path_factory.mktemp("source-cache")))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_key_file(tmp_path_factory):
+    """The test session's own secret key (SUMMCHECK_KEY_FILE, made on first use: signing.py),
+    so that no test writes one into the user's home. For the session, not a test: module
+    fixtures run audits too, and they start before a test's own fixtures."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SUMMCHECK_KEY_FILE", str(tmp_path_factory.mktemp("key") / "key"))
+        yield
+
+
 @pytest.fixture
 def run_line():
     """`run_line(*args, cwd=..., env=...)`: the command line in this process (see the module

@@ -5,6 +5,8 @@ and the dask engine gives the local pool's results byte for byte."""
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
 import json
 import os
 import shutil
@@ -84,16 +86,29 @@ def lines_of(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="ascii").splitlines()]
 
 
+def user_key() -> bytes:
+    """The secret key the runs sign their results with (conftest: the session's own)."""
+    return Path(os.environ["SUMMCHECK_KEY_FILE"]).read_bytes()
+
+
+def tag_of(body: str) -> str:
+    """The tag a results line without it (`body`) gets: its HMAC-SHA256 under the user's key."""
+    return hmac.new(user_key(), b"summcheck audit results line\0" + body.encode("ascii"),
+                    hashlib.sha256).hexdigest()
+
+
 def assert_matches_check(output: Path, expected) -> None:
-    """Each line is the entry's key and check's JSON report, byte for byte, in manifest order."""
+    """Each line is the entry's key and check's JSON report, byte for byte, in manifest order,
+    and the tag of the rest under the user's key."""
     text = output.read_text(encoding="ascii")
     assert text.endswith("\n") and text.count("\n") == len(expected)
     for line, (key, report) in zip(text.splitlines(), expected):
         value = json.loads(line)
         assert value["entry"] == key
         settings, inputs = json.dumps(value["settings"]), json.dumps(value["inputs"])
-        assert line == (f'{{"entry":{json.dumps(key, separators=(",", ":"))},'
-                        f'"settings":{settings},"inputs":{inputs},"report":{report}}}')
+        body = (f'{{"entry":{json.dumps(key, separators=(",", ":"))},'
+                f'"settings":{settings},"inputs":{inputs},"report":{report}}}')
+        assert line == f'{body[:-1]},"tag":"{tag_of(body)}"}}'
 
 
 def audit(run_line, root: Path, *args: str):
@@ -346,6 +361,104 @@ def test_a_results_file_of_something_else_is_exit_2_until_fresh(corpus, run_line
     assert changed.code == 2 and "written by a run with other settings" in changed.stderr
 
 
+def forged(line: str, how: str, other_key: bytes) -> str:
+    """`line` with its summary's findings deleted, as a pull request could commit it: without
+    a tag, with the tag it had, or with one made by another user's key."""
+    value = json.loads(line)
+    value["report"]["findings"] = []
+    value["report"]["counts"] = {"error": 0, "warning": 0, "info": 0}
+    tag = value.pop("tag", None)
+    body = json.dumps(value, separators=(",", ":"))
+    if how == "tag kept":
+        value["tag"] = tag
+    elif how == "another key's tag":
+        value["tag"] = hmac.new(other_key, b"summcheck audit results line\0" + body.encode(),
+                                hashlib.sha256).hexdigest()
+    return json.dumps(value, separators=(",", ":")) + "\n"
+
+
+@pytest.mark.parametrize("how", ["untagged", "tag kept", "another key's tag"])
+def test_a_resumed_audit_checks_again_a_results_line_summcheck_did_not_write(
+        tmp_path, run_line, monkeypatch, how):
+    """A results file committed with a summary's findings deleted: the line's tag is not
+    summcheck's for it, so the summary is checked again and its findings are back."""
+    manifest = build_corpus(tmp_path, [{"summary": "defects/summary.md"},
+                                       {"summary": "rfc3986/summary.md"}])
+    output = manifest.with_name("manifest.results.jsonl")
+    assert run_line("audit", manifest, "-j", "1", cwd=tmp_path).code == 1
+    written = output.read_text(encoding="ascii")
+    lines = written.splitlines(keepends=True)
+    assert json.loads(lines[0])["report"]["findings"]
+    output.write_text(forged(lines[0], how, b"k" * 32) + lines[1], encoding="ascii")
+    ran: list[list[str]] = []
+    real_shard = audit_engines.run_shard
+    monkeypatch.setattr(audit_engines, "run_shard", lambda jobs, options, *args: (
+        ran.append([job.summary.name for job in jobs]), real_shard(jobs, options, *args))[1])
+    again = run_line("audit", manifest, "-j", "1", cwd=tmp_path)
+    assert again.code == 1, again.stdout  # not 0 over the deleted findings
+    assert ran == [["summary.md"]] and "1 of 2 shards already done" in again.stderr
+    assert output.read_text(encoding="ascii") == written  # the line made anew, the same bytes
+
+
+def test_results_committed_by_another_user_are_all_checked_again(tmp_path, run_line,
+                                                                   monkeypatch):
+    manifest = build_corpus(tmp_path, [{"summary": "rfc3986/summary.md"},
+                                       {"summary": "rfc-b/summary.md"}])
+    output = manifest.with_name("manifest.results.jsonl")
+    assert run_line("audit", manifest, "-j", "1", cwd=tmp_path).code == 0
+    theirs = output.read_bytes()
+    monkeypatch.setenv("SUMMCHECK_KEY_FILE", str(tmp_path / "mine" / "key"))  # another user
+    ran: list[int] = []
+    real_shard = audit_engines.run_shard
+    monkeypatch.setattr(audit_engines, "run_shard", lambda jobs, options, *args: (
+        ran.append(len(jobs)), real_shard(jobs, options, *args))[1])
+    mine = run_line("audit", manifest, "-j", "1", cwd=tmp_path)
+    assert mine.code == 0 and ran == [1, 1] and mine.stderr == ""
+    assert [line["report"] for line in lines_of(output)] == [
+        json.loads(line)["report"] for line in theirs.splitlines()]
+    assert output.read_bytes() != theirs  # the same reports, tagged with this user's key
+    assert (tmp_path / "mine" / "key").stat().st_mode & 0o777 == 0o600
+    assert run_line("audit", manifest, "-j", "1", cwd=tmp_path).code == 0 and ran == [1, 1]
+
+
+def test_without_a_key_an_audit_runs_and_a_resumed_one_checks_everything_again(
+        tmp_path, run_line, monkeypatch):
+    """No key can be made (here: its folder would be a file), as in a read-only home: the run
+    does not fail, its lines carry no tag, and resuming checks every entry again."""
+    (tmp_path / "home").write_text("a file, not a folder\n", encoding="utf-8")
+    monkeypatch.setenv("SUMMCHECK_KEY_FILE", str(tmp_path / "home" / "summcheck" / "key"))
+    manifest = build_corpus(tmp_path, [{"summary": "rfc3986/summary.md"},
+                                       {"summary": "defects/summary.md"}])
+    output = manifest.with_name("manifest.results.jsonl")
+    first = run_line("audit", manifest, "-j", "1", cwd=tmp_path)
+    assert first.code == 1 and first.stderr == ""
+    written = output.read_bytes()
+    assert [line["tag"] for line in lines_of(output)] == [None, None]
+    ran: list[int] = []
+    real_shard = audit_engines.run_shard
+    monkeypatch.setattr(audit_engines, "run_shard", lambda jobs, options, *args: (
+        ran.append(len(jobs)), real_shard(jobs, options, *args))[1])
+    again = run_line("audit", manifest, "-j", "1", cwd=tmp_path)
+    assert again.code == 1 and again.stderr == "" and ran == [1, 1]
+    assert output.read_bytes() == written
+
+
+@pytest.mark.parametrize("line", ["[" * 100_000 + "]" * 100_000,
+                                  '{"entry":' + '{"a":' * 100_000])
+def test_a_results_line_nested_too_deeply_is_exit_2_naming_it(corpus, run_line, tmp_path,
+                                                               monkeypatch, line):
+    """As any other line that is no results line: the file and the line, never a traceback."""
+    output = tmp_path / "r.jsonl"
+    assert audit(run_line, corpus, "-o", str(output), "-j", "1").code == 1
+    first = output.read_text(encoding="ascii").splitlines(keepends=True)[0]
+    output.write_text(first + line + "\n", encoding="ascii")
+    monkeypatch.setattr(audit_engines, "run_shard", no_work)
+    result = audit(run_line, corpus, "-o", str(output), "-j", "1")
+    assert (result.code, result.stderr) == (
+        2, f"summcheck: error: {output}: line 2: not a line of summcheck audit results; pass "
+           f"--fresh to start over, or name another --output\n")
+
+
 # ---------------------------------------------------------------- manifest errors
 
 
@@ -378,6 +491,10 @@ def no_work(*args):
      "m.csv: line 2: claims corpus/fhs/nothing.jsonl not found"),
     ("m.txt", "summary\nfhs/summary.md\n\n", None),  # sniffed as CSV: fine
     ("m.jsonl", "", "m.jsonl: the manifest lists no summary"),
+    ("m.jsonl", '{"summary": "fhs/summary.md"}\n' + "[" * 100_000 + "]" * 100_000 + "\n",
+     "m.jsonl: line 2: not valid JSON (nested too deeply)"),
+    ("m.jsonl", '{"summary": "fhs/summary.md", "source": ' + '{"a":' * 100_000 + "\n",
+     "m.jsonl: line 1: not valid JSON (nested too deeply)"),
     # only line feeds end a line: a form feed (or U+2028) does not shift the numbers
     ("m.jsonl", '\f\n{"summary": "fhs/nothing.md"}\n',
      "m.jsonl: line 2: summary corpus/fhs/nothing.md not found"),
@@ -398,6 +515,103 @@ def test_a_bad_manifest_line_is_exit_2_naming_it_before_any_work(corpus, run_lin
         return
     assert (result.code, result.stderr) == (2, f"summcheck: error: corpus/{message}\n")
     assert result.stdout == "" and not output.exists()
+
+
+SECRET = "GITHUB_TOKEN=ghs_not_for_any_report\nThe characters slash and question mark.\n"
+
+
+@pytest.mark.parametrize("key, value, shown, why", [
+    ("source", "../secret.txt", "secret.txt", "outside"),
+    ("claims", "../secret.txt", "secret.txt", "outside"),
+    ("summary", "../secret.txt", "secret.txt", "outside"),
+    ("source", "{root}/secret.txt", "{root}/secret.txt", "outside"),
+    ("source", "/etc/passwd", "/etc/passwd", "outside"),
+    ("source", "rfc3986/notes.txt", "corpus/rfc3986/notes.txt", "outside"),  # a symlink out
+    ("source", "/proc/self/environ", "/proc/self/environ", "special"),
+])
+def test_a_manifest_naming_a_file_outside_its_folder_is_exit_2_before_reading_it(
+        corpus, run_line, tmp_path, monkeypatch, key, value, shown, why):
+    """A manifest is confined as front matter is: below its folder (or its git work tree's
+    top), no special file; the line is named, and nothing of the file reaches any output."""
+    (corpus / "secret.txt").write_text(SECRET, encoding="utf-8")
+    link = corpus / "corpus" / "rfc3986" / "notes.txt"
+    link.symlink_to(corpus / "secret.txt")
+    entry = {"summary": "rfc3986/summary.md", "claims": "rfc3986/claims.jsonl"}
+    entry[key] = value.format(root=corpus)
+    manifest = corpus / "corpus" / "m.jsonl"
+    manifest.write_text('{"summary": "fhs/summary.md"}\n' + json.dumps(entry) + "\n",
+                        encoding="utf-8")
+    output = tmp_path / "r.jsonl"
+    monkeypatch.setattr(audit_engines, "run_shard", no_work)
+    try:
+        result = run_line("audit", "corpus/m.jsonl", "-o", str(output), cwd=corpus)
+    finally:
+        manifest.unlink()
+        link.unlink()
+    assert result.code == 2 and result.stdout == "" and not output.exists()
+    where = f"summcheck: error: corpus/m.jsonl: line 2: {key} {shown.format(root=corpus)} "
+    if why == "outside":
+        assert result.stderr == (f"{where}lies outside the manifest's folder "
+                                 f"{os.path.realpath(corpus / 'corpus')} (after following "
+                                 f"symlinks); pass --allow-outside on the command line to "
+                                 f"allow it\n")
+    else:
+        assert result.stderr == f"{where}not read: it is a special file under /proc\n"
+    assert "ghs_not_for_any_report" not in result.stderr
+
+
+def test_allow_outside_on_the_command_line_lets_a_manifest_name_a_file_outside(tmp_path,
+                                                                              run_line):
+    manifest = build_corpus(tmp_path / "a", [{"summary": "rfc3986/summary.md",
+                                             "source": "../outside/rfc3986.txt"}])
+    (tmp_path / "a" / "outside").mkdir()
+    shutil.copy(EXAMPLES / "rfc3986" / "rfc3986.txt", tmp_path / "a" / "outside")
+    refused = run_line("audit", manifest, "-j", "1", cwd=tmp_path)
+    assert refused.code == 2 and "lies outside the manifest's folder" in refused.stderr
+    (tmp_path / "a" / "summcheck.toml").write_text("allow-outside = true\n", encoding="utf-8")
+    ignored = run_line("audit", manifest, "-j", "1", cwd=tmp_path)
+    assert ignored.code == 2  # only the flag opens it, and the run says so
+    assert "allow-outside = true is ignored" in ignored.stderr.splitlines()[0]
+    allowed = run_line("audit", manifest, "-j", "1", "--allow-outside", cwd=tmp_path)
+    assert allowed.code == 0, allowed.stderr
+    [line] = lines_of(manifest.with_name("manifest.results.jsonl"))
+    assert line["report"]["summaries"][0]["source"] == "a/outside/rfc3986.txt"
+
+
+def test_a_manifest_may_name_files_anywhere_in_its_git_work_tree(tmp_path, run_line):
+    """The root is the manifest's folder and the top of the work tree it is in, as for a
+    summary's front matter."""
+    corpus = build_corpus(tmp_path).parent
+    lists = corpus / "lists"
+    lists.mkdir()
+    (lists / "m.jsonl").write_text('{"summary": "../rfc3986/summary.md"}\n', encoding="utf-8")
+    refused = run_line("audit", "corpus/lists/m.jsonl", "-j", "1", cwd=tmp_path)
+    assert refused.code == 2 and refused.stderr.startswith(
+        "summcheck: error: corpus/lists/m.jsonl: line 1: summary corpus/rfc3986/summary.md lies "
+        "outside the manifest's folder")
+    (corpus / ".git").mkdir()
+    allowed = run_line("audit", "corpus/lists/m.jsonl", "-j", "1", cwd=tmp_path)
+    assert allowed.code == 0 and allowed.stderr == ""
+
+
+@pytest.mark.parametrize("value", [".git/config", "rfc3986/config.txt"])
+@pytest.mark.parametrize("flag", [[], ["--allow-outside"]])
+def test_a_manifest_never_reads_inside_a_git_folder_even_with_allow_outside(
+        tmp_path, run_line, monkeypatch, value, flag):
+    manifest = build_corpus(tmp_path, [{"summary": "rfc3986/summary.md", "source": value}])
+    corpus = manifest.parent
+    (corpus / ".git").mkdir()
+    (corpus / ".git" / "config").write_text('[http]\n\textraheader = AUTHORIZATION: basic '
+                                            'c2VjcmV0\n', encoding="utf-8")
+    (corpus / "rfc3986" / "config.txt").symlink_to(corpus / ".git" / "config")
+    monkeypatch.setattr(audit_engines, "run_shard", no_work)
+    result = run_line("audit", "corpus/manifest.jsonl", *flag, cwd=tmp_path)
+    assert result.code == 2 and result.stdout == ""
+    [message] = result.stderr.splitlines()
+    assert message.startswith(f"summcheck: error: corpus/manifest.jsonl: line 1: source "
+                              f"corpus/{value} ")
+    assert "inside a .git folder" in message and "c2VjcmV0" not in message
+    assert not manifest.with_name("manifest.results.jsonl").exists()
 
 
 def test_results_that_are_no_regular_file_are_exit_2(corpus, run_line, tmp_path):

@@ -4,6 +4,7 @@ ends with `summcheck check` passing."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import sys
 from pathlib import Path
@@ -18,9 +19,11 @@ from summcheck.cli import app
 from summcheck.claims import load_claims
 from summcheck.locators import parse_locator
 from summcheck.model import Span
+from summcheck.pipeline import merge
 from summcheck.pipeline.chunks import plan_chunks
 from summcheck.pipeline.citations import OffsetUnits, locator_for_span, pages_span
 from summcheck.resolve import Resolver
+from summcheck.rules.duplicate_claim import normalise_claim
 from summcheck.sources import load_source
 
 PURPOSE = "What a URI parser must do."
@@ -325,6 +328,116 @@ def test_merge_refuses_files_of_different_sources_and_writing_over_an_input(rfc,
     over = run("merge", "a.yaml", "-o", "a.yaml")
     assert over.exit_code == 2 and "refusing to write" in over.stderr
     assert not (tmp_path / "m.yaml").exists()
+
+
+def brute_force_deduplicated(entries):
+    """What merge did before it indexed the kept spans: each entry compared with every kept
+    one (the oracle of the tests below)."""
+    kept, seen, duplicates = [], {}, 0
+    for entry in sorted(entries, key=lambda e: e.rank):
+        key = normalise_claim(str(entry.record.get("claim", "")))
+        twin = seen.get(key)
+        if twin is None and entry.span is not None:
+            twin = next((other for other in kept if other.span is not None
+                         and other.span.start < entry.span.end
+                         and entry.span.start < other.span.end), None)
+        if twin is not None:
+            twin.origins.extend(o for o in entry.origins if o not in twin.origins)
+            duplicates += 1
+            continue
+        kept.append(entry)
+        seen[key] = entry
+    return kept, duplicates
+
+
+def generated_entries(seed: int, count: int) -> list[merge._Entry]:
+    """Entries with spans crowded into a short text (nested, equal, adjacent, empty and no
+    spans), claims from a small vocabulary (so some are equal after normalisation)."""
+    rng = random.Random(seed)
+    width = rng.choice([10, 60, 4 * count + 10])  # crowded, or most spans kept
+    entries = []
+    for order in range(1, count + 1):
+        start = rng.randrange(width)
+        length = rng.choice([0, 1, 2, 3, 5, 9, 20])
+        span = None if rng.random() < 0.1 else Span(start, start + length)
+        claim = rng.choice(["A claim.", "a  CLAIM", "Another claim", "another claim!"]
+                           if rng.random() < 0.2 else [f"Own {order}."])
+        record = {"claim": claim, "strength": rng.choice(["requires", "recommends", "states",
+                                                          "reports", "REQUIRES", "guess"])}
+        entries.append(merge._Entry(record, [{"file": "f", "record": f"c{order}"}], span,
+                                    rng.random() < 0.3, order))
+    return entries
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_indexed_deduplication_keeps_what_comparing_with_every_kept_record_keeps(seed):
+    count = random.Random(-seed).choice([1, 2, 5, 20, 80, 200])
+    kept, duplicates = merge._deduplicated(generated_entries(seed, count))
+    expected, expected_duplicates = brute_force_deduplicated(generated_entries(seed, count))
+    assert duplicates == expected_duplicates
+    assert [(e.order, e.origins) for e in kept] == [(e.order, e.origins) for e in expected]
+
+
+def test_merge_writes_what_comparing_with_every_kept_record_writes(tmp_path, monkeypatch):
+    """Real claims files of a real source, quotes overlapping within a line: the merged file is
+    the one the quadratic comparison wrote, byte for byte."""
+    rng = random.Random(7)
+    lines = [f"Ward {n:04d} keeps parcel {n:04d} dry, weighs {n % 13} kilograms and ships on "
+             f"day {n % 28} of the month." for n in range(1, 61)]
+    (tmp_path / "ledger.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    paths = []
+    for name in ("a", "b", "c"):
+        records = []
+        for number in range(70):
+            line = rng.randrange(len(lines))
+            words = lines[line].split()
+            first = rng.randrange(len(words) - 6)
+            quote = " ".join(words[first:rng.randrange(first + 6, len(words) + 1)])
+            claim = rng.choice([f"Parcel {line} is kept dry.", f"parcel {line} is KEPT dry",
+                                f"{name}{number}: ward {line}."])
+            records.append({"id": f"{name}{number}", "claim": claim, "locator": f"line {line + 1}",
+                            "quote": quote, "strength": rng.choice(["states", "reports"]),
+                            "topic": rng.choice(["weight", "Weight ", "shipping", None])})
+        paths.append(tmp_path / f"{name}.jsonl")
+        paths[-1].write_text("".join(json.dumps({k: v for k, v in r.items() if v is not None})
+                                     + "\n" for r in records), encoding="utf-8")
+    output = tmp_path / "merged.yaml"
+    indexed = merge.merge_files(paths, output, source=tmp_path / "ledger.txt")
+    monkeypatch.setattr(merge, "_deduplicated", brute_force_deduplicated)
+    compared = merge.merge_files(paths, output, source=tmp_path / "ledger.txt")
+    assert not indexed.unverified and 20 < len(indexed.records) < 150  # duplicates of both kinds
+    assert indexed.text == compared.text and indexed.duplicates == compared.duplicates
+
+
+def test_deduplication_scales_linearly_with_the_records():
+    """Distinct records of distinct spans, the worst case of comparing each with every kept one."""
+    from conftest import assert_scales_linearly
+
+    def run(count: int) -> None:
+        entries = [merge._Entry({"claim": f"Claim {n}."}, [], Span(10 * n, 10 * n + 5), False, n)
+                   for n in range(count)]
+        assert merge._deduplicated(entries)[1] == 0
+
+    assert_scales_linearly(run, 3_000, slack=6)  # n log n: the log factor of 4x is about 1.2
+
+
+def test_merge_of_20000_distinct_records_keeps_them_all_in_document_order(tmp_path):
+    lines = [f"Register entry {n:05d} says that crate {n:05d} weighs {n % 97} kilograms."
+             for n in range(20_000)]
+    (tmp_path / "register.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    claims = tmp_path / "claims.jsonl"
+    order = list(range(len(lines)))
+    random.Random(3).shuffle(order)  # the input order is not the document's
+    claims.write_text("".join(json.dumps({"id": f"r{n}", "claim": f"Crate {n} weight.",
+                                          "locator": f"line {n + 1}", "quote": lines[n],
+                                          "strength": "states"}) + "\n" for n in order),
+                      encoding="utf-8")
+    result = merge.merge_files([claims], tmp_path / "merged.jsonl",
+                               source=tmp_path / "register.txt")
+    assert result.duplicates == 0 and not result.unverified
+    assert [r["claim"] for r in result.records] == [f"Crate {n} weight." for n in range(20_000)]
+    assert result.records[-1]["id"] == "c20000"
+    assert result.records[0]["x-origin"] == [{"file": "claims.jsonl", "record": "r0"}]
 
 
 # ---------------------------------------------------------------- draft and the whole pipeline

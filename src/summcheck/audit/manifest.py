@@ -8,8 +8,17 @@ omitted value. Any other name: JSONL when the first non-blank character is `{`, 
 `claims` and `source` may be left out when the summary's front matter (or the configuration,
 or the claims file's `source:`) names them, as for `summcheck check SUMMARY`. Paths are
 relative to the manifest's folder. Every entry is checked before any work: a line that is not
-an object, a missing or unknown column, a value that is no path, a file that does not exist, a
-URL or an entry listed twice is an InputError naming the manifest and the line (exit 2).
+an object (or nested too deeply to read), a missing or unknown column, a value that is no path,
+a file that does not exist, a URL or an entry listed twice is an InputError naming the manifest
+and the line (exit 2).
+
+A manifest is confined as front matter is (confine.py): it is as likely to come from a pull
+request as the summaries it lists, so every path it names must lie, once symlinks are followed,
+below the manifest's folder or the top of the git work tree the manifest is in, unless the
+command line says `--allow-outside`; a special file (/proc, a FIFO, ...) and anything inside
+a `.git` folder (where actions/checkout keeps the job's token) are never read, whatever the
+options. A path refused is an InputError naming the manifest and the line, like a missing one,
+before any file is read.
 """
 from __future__ import annotations
 
@@ -20,6 +29,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..confine import special_reason
 from ..engine import SummaryJob
 from ..files import decode, read_input
 from ..model import InputError
@@ -27,6 +37,7 @@ from ..model import InputError
 COLUMNS = ("summary", "claims", "source")
 MAX_BYTES = 512 * 1024 * 1024
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+OPT_IN = "pass --allow-outside on the command line to allow it"
 
 
 @dataclass(frozen=True)
@@ -55,19 +66,54 @@ def entry_key_text(key: object) -> str:
     return json.dumps(key, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
 
 
-def read_manifest(path: Path) -> list[Entry]:
+@dataclass(frozen=True)
+class ManifestConfinement:
+    """Where the files a manifest names may lie (see the module's doc)."""
+
+    roots: tuple[Path, ...]  # resolved
+    allow_outside: bool = False
+
+    @classmethod
+    def of(cls, manifest: Path, allow_outside: bool = False) -> "ManifestConfinement":
+        """The manifest's folder and the top of the git work tree that folder is in, as
+        confine.repository_roots gives a summary the top of its work tree."""
+        folder = Path(os.path.realpath(manifest.parent))
+        top = next((d for d in (folder, *folder.parents) if (d / ".git").exists()), None)
+        return cls((folder,) if top is None or top == folder else (folder, top), allow_outside)
+
+    def refusal(self, path: Path) -> str | None:
+        """Why the manifest may not name `path` (`lies outside …`), or None when it may."""
+        reason = special_reason(path)
+        if reason is not None:
+            return f"not read: it is {reason}"
+        real = Path(os.path.realpath(path))
+        # Whatever the options: a .git folder holds the job's token, never a document. Either
+        # spelling: the path as named and as resolved (a symlink into .git, or out of it).
+        named = Path(os.path.abspath(path))
+        if any(part.casefold() == ".git" for part in (*real.parts, *named.parts)):
+            return "lies inside a .git folder (after following symlinks); never read"
+        if self.allow_outside or any(real == root or root in real.parents
+                                     for root in self.roots):
+            return None
+        return (f"lies outside the manifest's folder "
+                f"{' and its repository root '.join(map(str, self.roots))} (after following "
+                f"symlinks); {OPT_IN}")
+
+
+def read_manifest(path: Path, allow_outside: bool = False) -> list[Entry]:
     """The entries of the manifest at `path`, in its order; InputError naming the file and the
-    line for the first bad one."""
+    line for the first bad one. `allow_outside`: the command line's --allow-outside."""
     text = decode(read_input(path, MAX_BYTES, "manifest"), str(path))
     if _is_jsonl(path, text):
         rows = _jsonl_rows(path, text)
     else:
         rows = _csv_rows(path, text)
     folder = path.parent
+    confinement = ManifestConfinement.of(path, allow_outside)
     entries: list[Entry] = []
     seen: dict[str, int] = {}
     for line, values in rows:
-        entry = _entry(path, folder, line, values)
+        entry = _entry(path, folder, line, values, confinement)
         first = seen.setdefault(entry.key_text, line)
         if first != line:
             raise InputError(f"{path}: line {line}: the same entry as line {first}")
@@ -95,6 +141,9 @@ def _jsonl_rows(path: Path, text: str):
             value = json.loads(line)
         except ValueError as exc:
             raise InputError(f"{path}: line {number}: not valid JSON ({_reason(exc)})") from None
+        except RecursionError:  # json's decoder recurses once a level of [ or {
+            raise InputError(f"{path}: line {number}: not valid JSON (nested too deeply)"
+                             ) from None
         if not isinstance(value, dict):
             raise InputError(f"{path}: line {number}: not a JSON object "
                              f"({{\"summary\": ..., \"claims\": ..., \"source\": ...}})")
@@ -140,7 +189,8 @@ def _check_header(path: Path, line: int, header: list[str]) -> None:
         raise InputError(f"{path}: line {line}: no summary column")
 
 
-def _entry(manifest: Path, folder: Path, line: int, values: dict) -> Entry:
+def _entry(manifest: Path, folder: Path, line: int, values: dict,
+           confinement: ManifestConfinement) -> Entry:
     where = f"{manifest}: line {line}"
     unknown = sorted(str(key) for key in values if key not in COLUMNS)
     if unknown:
@@ -164,6 +214,11 @@ def _entry(manifest: Path, folder: Path, line: int, values: dict) -> Entry:
         if "\0" in value:
             raise InputError(f"{where}: {key} holds a NUL character")
         resolved = Path(os.path.normpath(folder / value))
+        # Before the file is looked at: whether a file outside exists is not the manifest's
+        # to learn either.
+        refusal = confinement.refusal(resolved)
+        if refusal is not None:
+            raise InputError(f"{where}: {key} {resolved} {refusal}")
         if not resolved.exists():
             raise InputError(f"{where}: {key} {resolved} not found")
         written[key], paths[key] = value, resolved

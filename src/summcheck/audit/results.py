@@ -1,7 +1,7 @@
 """The results file of an audit: JSONL, one line a manifest entry.
 
     {"entry": {"summary": ..., "claims": ..., "source": ...}, "settings": "...",
-     "inputs": "...", "report": {...}}
+     "inputs": "...", "report": {...}, "tag": "..."}
 
 `entry` is the manifest's entry as written (its key), `report` the JSON report that `summcheck
 check SUMMARY --format json` gives for that summary alone (with the entry's claims and source),
@@ -9,7 +9,11 @@ on one line (ASCII, non-ASCII characters as \\u escapes), `settings` a fingerpri
 else decides the findings (summcheck's version, the configuration, --select/--ignore), so that
 a resumed run never mixes results of two settings, and `inputs` one of the files the entry
 was checked with (their paths and bytes): a resumed run checks again an entry whose summary,
-claims, source or sidecar changed since, and one that could not be checked.
+claims, source or sidecar changed since, and one that could not be checked. `tag` is the
+HMAC-SHA256 of the rest of the line under the user's secret key (summcheck.signing; null when
+there is none): a resumed run reuses only a line that summcheck wrote with that key, never
+one that was edited or written by anybody else (a results file committed to a pull request).
+A line with a missing or wrong tag is checked again, and its new line replaces it.
 
 Lines are written whole and flushed as each shard finishes, in completion order; once every
 shard is done the file is rewritten (atomically) in the manifest's order, so the same inputs
@@ -31,9 +35,14 @@ from ..config import Config
 from ..engine import SummaryOutcome, collect
 from ..model import InputError
 from ..report import reporter_for
+from ..signing import sign, verify
 from .manifest import Entry, entry_key_text
 
 FRESH = "pass --fresh to start over, or name another --output"
+FIELDS = ("entry", "settings", "inputs", "report")
+# Put before what is signed, so that a tag made for a results line is no tag for anything else
+# signed with the same key (the source cache).
+CONTEXT = b"summcheck audit results line\0"
 
 
 def settings_fingerprint(config: Config, select: list[str] | None, ignore: list[str] | None
@@ -93,18 +102,34 @@ def _file_hash(path: Path) -> str:
 
 
 def result_line(entry: Entry, settings: str, inputs: str, report: str) -> str:
-    """The line of the results file for `entry` (`report`: its report_line), newline included."""
-    return (f'{{"entry":{json.dumps(entry.key, ensure_ascii=True, separators=(",", ":"))},'
+    """The line of the results file for `entry` (`report`: its report_line), newline included,
+    its tag last: the HMAC of the line without it."""
+    body = (f'{{"entry":{json.dumps(entry.key, ensure_ascii=True, separators=(",", ":"))},'
             f'"settings":{json.dumps(settings)},"inputs":{json.dumps(inputs)},'
-            f'"report":{report}}}\n')
+            f'"report":{report}}}')
+    tag = sign(CONTEXT + body.encode("ascii"))
+    return f'{body[:-1]},"tag":{json.dumps(tag)}}}\n'
+
+
+def _signed(piece: bytes, value: dict) -> bool:
+    """Whether the line `piece` (parsed: `value`) ends in the tag summcheck gave it: the tag
+    is checked over the line's own bytes without it, so no change to the line goes unseen."""
+    tag = value.get("tag")
+    if not isinstance(tag, str) or not tag.isascii():
+        return False
+    suffix = b',"tag":"' + tag.encode("ascii") + b'"}'
+    if not piece.endswith(suffix):
+        return False
+    return verify(CONTEXT + piece[:-len(suffix)] + b"}", tag)
 
 
 def read_results(path: Path, entries: Iterable[Entry], settings: str,
                  digests: dict[str, str]) -> tuple[dict[str, str], bool]:
     """The lines already in the results file at `path`, by entry key, and whether the file
     holds anything else (a partial last line, a repeated entry) that is to be dropped. A line
-    whose inputs changed since (`digests`: each entry's inputs_digest now), or whose summary
-    could not be checked, is dropped too: the entry is checked again.
+    whose inputs changed since (`digests`: each entry's inputs_digest now), whose summary
+    could not be checked, or whose tag is not the one summcheck gave it (a line edited, or not
+    written by summcheck with this user's key) is dropped too: the entry is checked again.
 
     InputError naming the line for a line that is no result of this audit: not one of ours,
     written with other settings, or of an entry the manifest does not list."""
@@ -136,7 +161,8 @@ def read_results(path: Path, entries: Iterable[Entry], settings: str,
         if key not in known:
             raise InputError(f"{path}: line {number}: the results of an entry the manifest "
                              f"does not list ({value['entry'].get('summary')}); {FRESH}")
-        if key in lines or value["inputs"] != digests.get(key) or value["report"].get("errors"):
+        if key in lines or value["inputs"] != digests.get(key) or value["report"].get("errors") \
+                or not _signed(piece, value):
             extra = True
             continue
         lines[key] = piece.decode("ascii") + "\n"
@@ -144,11 +170,13 @@ def read_results(path: Path, entries: Iterable[Entry], settings: str,
 
 
 def _parse(piece: bytes) -> dict | None:
+    """The line `piece` as a results line (its tag not checked yet), or None when it is none."""
     try:
         value = json.loads(piece.decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply
         return None
-    if not isinstance(value, dict) or set(value) != {"entry", "settings", "inputs", "report"}:
+    # Without a tag it is still a results line (of a run without a key): checked again.
+    if not isinstance(value, dict) or set(value) - {"tag"} != set(FIELDS):
         return None
     if not isinstance(value["entry"], dict) or not isinstance(value["report"], dict):
         return None

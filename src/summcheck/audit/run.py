@@ -61,6 +61,8 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
     out, err = out or sys.stdout, err or sys.stderr
     manifest = request.manifest
     settings = discover(request.config, [manifest])
+    for warning in settings.warnings:
+        print(f"summcheck: warning: {printable(warning)}", file=err)
     settings.allow_outside = settings.allow_outside or request.allow_outside
     options = build_options(settings, select=request.select, ignore=request.ignore)
     options.cache = SourceCache.for_run(
@@ -69,7 +71,9 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
     check_engine(request.engine)
     if request.address is not None and request.engine != "dask":
         raise InputError("--address names a dask scheduler: pass --engine dask with it")
-    entries = read_manifest(manifest)
+    # Only the command line opens the manifest's confinement: a configuration file found
+    # above the manifest may be as much a pull request's own as the manifest is.
+    entries = read_manifest(manifest, allow_outside=request.allow_outside)
     output = request.output or default_output(manifest)
     inputs = [entry_inputs(entry, options) for entry in entries]
     guard_output(output, [RunInput(manifest, "named"), *_config(settings),
@@ -141,10 +145,13 @@ def run_audit(request: AuditRequest, out: TextIO | None = None, err: TextIO | No
 
 
 def _files(entry, found) -> list[Path | None]:
-    """The files an entry is checked with, as far as they resolve before its check."""
+    """The files an entry is checked with, as far as they resolve before its check; one its
+    summary may not read (confine.py: its check says why) counts as none, so that hashing
+    the inputs never opens it either."""
     if found is None:
         return [entry.job.summary, entry.job.claims, entry.job.source]
-    return [entry.job.summary, *(found.path(role) for role in ("claims", "source", "structure"))]
+    return [entry.job.summary, *(found.path(role) if found.may_read(role) else None
+                                 for role in ("claims", "source", "structure"))]
 
 
 def _config(settings) -> list[RunInput]:

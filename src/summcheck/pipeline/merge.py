@@ -11,6 +11,8 @@ the order of their first record. Unverified records are left out (and listed) un
 from __future__ import annotations
 
 import os
+import sys
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,18 +87,7 @@ def merge_files(paths: list[Path], output: Path, *, source: Path | None = None,
             entries.append(_Entry(data, origins, span,
                                   informative_at(doc, span.start) if span is not None else False,
                                   order))
-    kept: list[_Entry] = []
-    claims_seen: dict[str, _Entry] = {}
-    duplicates = 0
-    for entry in sorted(entries, key=lambda e: e.rank):
-        key = normalise_claim(str(entry.record.get("claim", "")))
-        twin = claims_seen.get(key) or _overlapping(entry, kept)
-        if twin is not None:
-            twin.origins.extend(o for o in entry.origins if o not in twin.origins)
-            duplicates += 1
-            continue
-        kept.append(entry)
-        claims_seen[key] = entry
+    kept, duplicates = _deduplicated(entries)
     records = []
     for number, entry in enumerate(_grouped(kept), 1):
         records.append({"id": f"c{number}", **entry.record, "x-origin": entry.origins})
@@ -129,14 +120,110 @@ def _common_source(files: list[ClaimsFile]) -> Path:
     return next(iter(found.values()))
 
 
-def _overlapping(entry: _Entry, kept: list[_Entry]) -> _Entry | None:
-    if entry.span is None:
+def _deduplicated(entries: list[_Entry]) -> tuple[list[_Entry], int]:
+    """The entries kept, in rank order, and how many were duplicates: an entry whose claim
+    equals a kept one's after normalisation, else whose span overlaps a kept one's (the first
+    kept of those), is left out and its origins join that one's."""
+    kept: list[_Entry] = []
+    claims_seen: dict[str, _Entry] = {}
+    spans = _KeptSpans([e.span for e in entries if e.span is not None])
+    duplicates = 0
+    for entry in sorted(entries, key=lambda e: e.rank):
+        key = normalise_claim(str(entry.record.get("claim", "")))
+        twin = claims_seen.get(key)
+        if twin is None and entry.span is not None:
+            first = spans.first_overlapping(entry.span)
+            twin = kept[first] if first is not None else None
+        if twin is not None:
+            twin.origins.extend(o for o in entry.origins if o not in twin.origins)
+            duplicates += 1
+            continue
+        if entry.span is not None:
+            spans.add(entry.span, len(kept))
+        kept.append(entry)
+        claims_seen[key] = entry
+    return kept, duplicates
+
+
+class _KeptSpans:
+    """The spans of the kept entries, each with its place in the kept list, answering which
+    is the first kept span that a span overlaps in O(log n) (comparing each entry with every
+    kept one was quadratic: 20,000 records took minutes).
+
+    A span is kept only when it overlaps no kept one, so kept spans never overlap (`[s, e)`
+    and `[t, u)` overlap when `t < e and s < u`; an empty span overlaps only a span it lies
+    strictly inside). Ordered by (start, end), their ends never decrease, and those that
+    `[s, e)` overlaps are (a) the ones that start in `[s, e)`, but for an empty span at `s`,
+    and (b) the one before them when it ends after `s` (at most one can: two kept spans that
+    both hold `s` would overlap). A segment tree over every span that may be kept (known
+    beforehand) holds the smallest place of the kept ones at each (start, end), for both."""
+
+    def __init__(self, spans: list[Span]) -> None:
+        self.keys = sorted({(span.start, span.end) for span in spans})
+        self.size = 1
+        while self.size < len(self.keys):
+            self.size *= 2
+        self.least = [_NONE] * (2 * self.size)  # the smallest kept place below each node
+
+    def add(self, span: Span, place: int) -> None:
+        node = self.size + bisect_left(self.keys, (span.start, span.end))
+        while node and place < self.least[node]:
+            self.least[node] = place
+            node //= 2
+
+    def first_overlapping(self, span: Span) -> int | None:
+        """The smallest kept place whose span overlaps `span`, or None."""
+        start, end = span.start, span.end
+        # (a) keys from just after (start, start), the empty span there, to the last that
+        # starts before `end`; (b) the last kept key that starts before `start`.
+        best = self._least(bisect_right(self.keys, (start, start)), bisect_left(self.keys, (end,)))
+        before = self._last_kept(bisect_left(self.keys, (start,)))
+        if before is not None and self.keys[before][1] > start:
+            best = min(best, self.least[self.size + before])
+        return None if best == _NONE else best
+
+    def _least(self, low: int, high: int) -> int:
+        """The smallest kept place at keys[low:high]."""
+        best = _NONE
+        low, high = low + self.size, high + self.size
+        while low < high:
+            if low & 1:
+                best = min(best, self.least[low])
+                low += 1
+            if high & 1:
+                high -= 1
+                best = min(best, self.least[high])
+            low //= 2
+            high //= 2
+        return best
+
+    def _last_kept(self, high: int) -> int | None:
+        """The index of the last key before keys[high] that a kept span has, or None."""
+        low, high = self.size, high + self.size
+        lefts: list[int] = []
+        while low < high:
+            if low & 1:
+                lefts.append(low)
+                low += 1
+            if high & 1:
+                high -= 1
+                if self.least[high] != _NONE:  # the right-hand nodes come right to left
+                    return self._rightmost(high)
+            low //= 2
+            high //= 2
+        for node in reversed(lefts):  # the left-hand ones left to right: the last first
+            if self.least[node] != _NONE:
+                return self._rightmost(node)
         return None
-    for other in kept:
-        if other.span is not None and other.span.start < entry.span.end \
-                and entry.span.start < other.span.end:
-            return other
-    return None
+
+    def _rightmost(self, node: int) -> int:
+        """The index of the last key below `node` (which has one) that a kept span has."""
+        while node < self.size:
+            node = 2 * node + 1 if self.least[2 * node + 1] != _NONE else 2 * node
+        return node - self.size
+
+
+_NONE = sys.maxsize  # no kept span below a node
 
 
 def _grouped(entries: list[_Entry]) -> list[_Entry]:
