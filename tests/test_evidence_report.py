@@ -33,6 +33,34 @@ def report_data(page: str) -> dict:
     return json.loads(found.group(1))
 
 
+def part_records(data: dict, part: dict) -> list[int]:
+    """The records behind a locator part, found from the report's index data as its script
+    finds them: a place of the record's quote inside one of the part's spans, or named by it."""
+    found = {i for i, record in enumerate(data["records"]) for start, end in record["at"]
+             for lo, hi in part["spans"] if lo <= start < hi and end <= hi}
+    if part["extra"] is not None:
+        found.update(data["extra"][part["extra"]])
+    return sorted(found)
+
+
+def sentence_records(data: dict, index: int) -> list[int]:
+    """The records behind sentence `index`, each once, in the order the page lists them."""
+    return list(dict.fromkeys(i for part in data["sentences"][index]["parts"]
+                              for i in part_records(data, part)))
+
+
+def citing_sentences(data: dict, record: int) -> list[int]:
+    """The sentences record `record` backs, in summary order."""
+    return [n for n in range(len(data["sentences"])) if record in sentence_records(data, n)]
+
+
+def line_text(data: dict, line: dict) -> str:
+    """A line of a text view as shown: its parts, or the shared text of a line shown whole."""
+    if "parts" in line:
+        return "".join(text for text, _ in line["parts"])
+    return data["lines"][str(line["n"])]
+
+
 def write_report(folder: Path, *args: str) -> tuple[str, dict]:
     result = run_summcheck("report", "summary.md", "-o", "report.html", *args, cwd=folder)
     assert result.returncode == 0, result.stderr
@@ -86,10 +114,11 @@ def test_a_text_quote_is_marked_in_its_numbered_lines(tmp_path: Path) -> None:
     lines = source.split("\n")
     for record in data["records"]:
         view = record["views"][0]
-        marked = "".join(text for line in view["lines"] for text, mark in line["parts"] if mark)
+        marked = "".join(text for line in view["lines"] for text, mark in line.get("parts", ())
+                         if mark)
         assert " ".join(marked.split()) == " ".join(record["quote"].split())
         for line in view["lines"]:  # the passage is the source's own lines, numbered
-            assert "".join(text for text, _ in line["parts"]) == lines[line["n"] - 1]
+            assert line_text(data, line) == lines[line["n"] - 1]
     assert len(page.encode()) < 200_000  # the issue's size target for a text-source report
 
 
@@ -271,7 +300,7 @@ def test_a_pdf_page_is_drawn_for_what_a_sentence_cites_or_a_finding_names(tmp_pa
     # The record no sentence cites shows the page's text lines, its quote marked, no image.
     uncited, cited = data["records"]
     assert [uncited["views"][0]["view"], cited["views"][0]["view"]] == ["text", "pdf"]
-    marked = [t for line in uncited["views"][0]["lines"] for t, m in line["parts"] if m]
+    marked = [t for line in uncited["views"][0]["lines"] for t, m in line.get("parts", ()) if m]
     assert marked == ["Chapter one sets the scene."]
     assert list(data["pages"]) == ["2"]
 
@@ -317,8 +346,8 @@ def test_the_check_reports_the_coverage_and_verdicts_the_report_shows(example: s
     cited_cells = sum(1 for cell in data["coverage"]["cells"] if cell["cited"])
     assert coverage["cited_pages"] == cited_cells and 0 < coverage["cited_share"] < 1
     assert coverage["pages"] == len(data["coverage"]["cells"])
-    uncited = sum(1 for r in data["records"] if r["verified"] and r["strength"] == "requires"
-                  and not r["citedBy"])
+    uncited = sum(1 for i, r in enumerate(data["records"])
+                  if r["verified"] and r["strength"] == "requires" and not citing_sentences(data, i))
     assert coverage["uncited_requires"] == uncited
 
 
@@ -360,3 +389,73 @@ def test_a_huge_line_or_a_quote_over_many_lines_shows_a_bounded_passage(tmp_path
     assert sum(len(t) for t, _ in line["parts"]) < 500
     assert len(long["lines"]) == 40
     assert len(page.encode()) < 200_000
+
+
+def many_on_one_page(folder: Path, records: int, sentences: int) -> int:
+    """A text source whose second page holds `records` lines, a record quoting each and a
+    summary of `sentences` sentences that all cite that page; the inputs' size in bytes."""
+    folder.mkdir()
+    words = "the operator keeps a log of each change made to the system and reviews it".split()
+    lines = [f"Line {i} says " + " ".join(words[(i * 7 + k) % len(words)] for k in range(8)) + "."
+             for i in range(records)]
+    (folder / "source.txt").write_text("Title page.\n\f" + "\n".join(lines) + "\n\fThe end.\n",
+                                       encoding="utf-8")
+    write_case(folder, [{"claim": f"Claim {i}.", "locator": "p. 2", "quote": line,
+                         "strength": "states"} for i, line in enumerate(lines)],
+               [f"Sentence {n} states something (p. 2)." for n in range(sentences)])
+    return sum((folder / name).stat().st_size
+               for name in ("source.txt", "claims.jsonl", "summary.md"))
+
+
+def test_the_report_grows_with_its_inputs_not_with_sentences_times_records(tmp_path: Path) -> None:
+    """Every sentence backed by every record: 400,000 pairs, which the page's script finds
+    from the spans and places in its data (the pairs written out made this page 8.6 MB,
+    21.6 times its inputs)."""
+    inputs = many_on_one_page(tmp_path / "big", 2_000, 200)
+    page, data = write_report(tmp_path / "big")
+    # Measured: 4.1 times (each record's claim, quote, view and place; the shared lines; the
+    # page's own code and style); a page of pairs would be some 20 times.
+    assert len(page.encode("utf-8")) <= 5 * inputs
+    assert data["counts"]["backed"] == 200
+    # Each sentence's records are still named by the data, and each record's sentences.
+    assert sentence_records(data, 0) == sentence_records(data, 199) == list(range(2_000))
+    assert citing_sentences(data, 1_234) == list(range(200))
+
+
+def test_the_index_data_gives_the_backers_the_analysis_found(tmp_path: Path) -> None:
+    """What the page finds from its data is what the check found, a quote repeated beyond the
+    places the analysis keeps (a part names the record then) included."""
+    from summcheck.engine.options import Options
+    from summcheck.engine.run import inspect_summary
+    from summcheck.evidence.report import evidence_report
+
+    folder = tmp_path / "repeated"
+    folder.mkdir()
+    line = "The operator keeps a log of every change."
+    (folder / "source.txt").write_text((line + "\n") * 60 + "A closing line.\n", encoding="utf-8")
+    write_case(folder, [{"claim": "A log is kept.", "locator": "lines 1-60",
+                         "quote": "keeps a log of every change", "strength": "states"},
+                        {"claim": "It closes.", "locator": "line 61", "quote": "A closing line",
+                         "strength": "states"}],
+               ["A log is kept (lines 50–51).", "A log is kept (line 2).",
+                "It closes (line 61).", "A log is kept again (lines 55–56)."])
+    summaries = [folder / "summary.md"]
+    for example in ("rfc3986", "fhs"):
+        shutil.copytree(ROOT / "examples" / example, tmp_path / example)
+        summaries.append(tmp_path / example / "summary.md")
+    shown_data = []
+    for summary in summaries:
+        _, _, analysis = inspect_summary(summary, Options())
+        data = evidence_report(summary, Options())[1].data
+        shown_data.append(data)
+        number = {id(result): i for i, result in enumerate(analysis.records)}
+        for n, result in enumerate(analysis.sentences):
+            backers = [number[id(b)] for part in result.parts for b in part.backers]
+            assert sentence_records(data, n) == list(dict.fromkeys(backers)), (summary, n)
+            for part, shown in zip(result.parts, data["sentences"][n]["parts"]):
+                assert part_records(data, shown) == [number[id(b)] for b in part.backers]
+    # The repeated quote's kept places are its first twenty lines: lines 50–51 and 55–56
+    # name it (one list for both), line 2 holds a place.
+    parts = [s["parts"][0] for s in shown_data[0]["sentences"]]
+    assert [p["extra"] for p in parts] == [0, None, None, 0]
+    assert shown_data[0]["extra"] == [[0]]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_summcheck
+from test_evidence_report import citing_sentences, many_on_one_page, sentence_records
 
 ROOT = Path(__file__).resolve().parents[2]
 ACCEPTANCE = Path("/work/shared/acceptance/cases")
@@ -47,10 +48,10 @@ def squash(text: str) -> str:
 def test_clicking_a_sentence_shows_its_quote_marked_in_the_passage(page, open_report, reports) -> None:
     path, data = reports["text"]
     open_report(page, path)
-    index = next(i for i, s in enumerate(data["sentences"]) if s["records"])
+    index = next(i for i in range(len(data["sentences"])) if sentence_records(data, i))
     page.click(f'.sentence[data-sentence="{index}"]')
     assert page.get_attribute(f'.sentence[data-sentence="{index}"]', "aria-pressed") == "true"
-    first = data["records"][data["sentences"][index]["records"][0]]
+    first = data["records"][sentence_records(data, index)[0]]
     card = page.locator(".card.record").first
     marks = card.locator("mark.quote")
     assert marks.first.is_visible()
@@ -62,9 +63,9 @@ def test_a_pdf_quote_is_highlighted_on_its_page_and_the_whole_page_is_one_click_
         page, open_report, reports) -> None:
     path, data = reports["pdf"]
     open_report(page, path)
-    index = next(i for i, s in enumerate(data["sentences"]) if s["records"])
+    index = next(i for i in range(len(data["sentences"])) if sentence_records(data, i))
     page.click(f'.sentence[data-sentence="{index}"]')
-    record = data["records"][data["sentences"][index]["records"][0]]
+    record = data["records"][sentence_records(data, index)[0]]
     card = page.locator(".card.record").first
     assert card.locator(".quote-text").inner_text() == record["quote"]
     boxes = record["views"][0]["pages"][0]["boxes"]
@@ -176,3 +177,41 @@ def test_no_serious_or_critical_accessibility_violations(new_page, open_report, 
     if data["findings"]:
         page.keyboard.press("n")
     assert axe_violations(page) == []
+
+
+def test_a_sentence_on_a_page_of_many_records_lists_them_all_from_the_index(
+        page, open_report, tmp_path) -> None:
+    """The page finds each sentence's records and each record's sentences from its index data
+    (the data names no pair): the lists appear when the panel opens, long ones a batch at a
+    time, and each in full a click away."""
+    many_on_one_page(tmp_path / "many", 120, 30)
+    out = tmp_path / "many.html"
+    data = write_report(tmp_path / "many", out)
+    assert sentence_records(data, 3) == list(range(120))
+    open_report(page, out)
+    page.click('.sentence[data-sentence="3"]')
+    panel = page.locator("#detail-body")
+    assert "Claim records behind it (120)" in panel.locator("h3").all_inner_texts()
+    cards = panel.locator(".card.record")
+    assert cards.count() == 50
+    assert cards.first.locator(".quote-text").inner_text() == data["records"][0]["quote"]
+    more = panel.locator("button.more-records")
+    assert more.inner_text() == "Show 50 more records (50 of 120 shown)"
+    more.click()
+    assert cards.count() == 100
+    assert page.evaluate("document.activeElement.dataset.record") == "50"  # where reading goes on
+    more.click()
+    assert cards.count() == 120 and more.count() == 0
+    assert cards.last.locator(".quote-text").inner_text() == data["records"][119]["quote"]
+    # Every record is cited by all 30 sentences: the claim table shows the first five and the
+    # rest on request; the record's own panel lists them all.
+    row = page.locator('#claim-table tbody tr[data-record="7"]')
+    cited = row.locator("td").nth(7)
+    lines = [str(data["sentences"][n]["line"]) for n in citing_sentences(data, 7)]
+    assert cited.locator("button").all_inner_texts() == lines[:5] + ["+25 more"]
+    cited.locator("button.more-cited").click()
+    assert cited.locator("button").all_inner_texts() == lines
+    page.click('#claim-table th button[data-sort="cited"]')
+    assert page.get_attribute('#claim-table th:has(button[data-sort="cited"])', "aria-sort") == "ascending"
+    page.locator('#claim-table tbody tr[data-record="7"] button.open-record').click()
+    assert panel.locator("p.hint button").all_inner_texts() == lines

@@ -2,6 +2,17 @@
 quote in its source context, the claim table and the coverage map — plain JSON-able data,
 which the HTML renderer embeds and its script shows.
 
+Which records back which sentence is not written out pair by pair: a summary of hundreds of
+sentences citing a page where thousands of records stand would make a report of sentences ×
+records. The data holds what the analysis derived it from instead, each part of a sentence
+its locator's spans (`spans`) and each verified record its quote's places (`at`): a record
+backs the part when one of its places lies inside one of the spans (the analysis's
+`_BackingIndex.inside`), and the page's script finds both lists (a sentence's records, a
+record's sentences) from them when it shows them. The one kind of backer this does not find,
+a record whose quote stands at its locator more often than the analysis keeps places of (it
+searched the span itself), is named by the part (`extra`: an index into the distinct lists of
+`data["extra"]`).
+
 Nothing here decides what is a finding: the verdicts come from the analysis and the findings
 of the rules; this module only places them.
 """
@@ -12,7 +23,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..analysis import Analysis, RecordResult, SentenceResult
+from ..analysis import Analysis, PartResult, RecordResult, SentenceResult
 from ..matching.exact import QuoteHit
 from ..claim_index import match_word
 from ..model import Finding, InputError, Page, RecordStatus, SourceDocument, Span
@@ -62,9 +73,19 @@ class _Builder:
         self.findings = sorted(findings, key=Finding.sort_key)
         self.pdf = pages
         self.images: dict[int, dict] = {}
+        # The text of each line a view shows whole and unmarked, once: neighbouring quotes
+        # share their context lines, which written into every view would repeat each line
+        # some 2 * CONTEXT_LINES + 1 times.
+        self.shown_lines: dict[int, str] = {}
         self.drawn_views = 0  # records whose views draw their PDF pages
         self.normative_budget = NORMATIVE_BUDGET
         self.record_index = {id(result): i for i, result in enumerate(analysis.records)}
+        self.cited: set[int] = set()  # records that back a sentence
+        # Verified records whose quote stands more often than their kept places: a part they
+        # back without one of those places inside it names them (see the module's docstring).
+        self.repeated = {i for i, r in enumerate(analysis.records) if r.verified and r.more_hits}
+        self.extra_lists: list[list[int]] = []
+        self._extra_at: dict[tuple[int, ...], int] = {}
 
     def build(self) -> Evidence:
         analysis = self.analysis
@@ -88,18 +109,14 @@ class _Builder:
                              "severity": finding.severity, "path": Path(finding.path).as_posix(),
                              "line": finding.line, "column": finding.column,
                              "message": finding.message, "sentence": sentence, "record": record})
-        cited_by: dict[int, list[int]] = {}
-        sentences = []
-        for number, result in enumerate(analysis.sentences):
-            backers = _backers(result)
-            for backer in backers:
-                cited_by.setdefault(self.record_index[id(backer)], []).append(number)
-            sentences.append(self._sentence(result, backers, by_sentence.get(number, [])))
+        sentences = [self._sentence(result, by_sentence.get(number, []))
+                     for number, result in enumerate(analysis.sentences)]
         # The records a sentence cites are drawn first, then those a finding names, while the
         # budget of drawn views lasts; the list keeps the claims file's order.
+        cited = self.cited
         order = sorted(range(len(analysis.records)),
-                       key=lambda i: (i not in cited_by, i not in by_record, i))
-        drawn = {i: self._record(analysis.records[i], by_record.get(i, []), cited_by.get(i, []))
+                       key=lambda i: (i not in cited, i not in by_record, i))
+        drawn = {i: self._record(analysis.records[i], by_record.get(i, []), i in cited)
                  for i in order}
         records = [drawn[i] for i in range(len(analysis.records))]
         data = {
@@ -110,8 +127,10 @@ class _Builder:
             "ocr": self.source.ocr,
             "sentences": sentences,
             "records": records,
+            "extra": self.extra_lists,
             "findings": findings,
             "pages": {str(n): image for n, image in sorted(self.images.items())},
+            "lines": {str(n): text for n, text in sorted(self.shown_lines.items())},
             "coverage": self._coverage(records),
             "counts": _counts(sentences, records, findings),
             "drawnLimit": MAX_DRAWN_VIEWS if self.drawn_views >= MAX_DRAWN_VIEWS else None,
@@ -120,30 +139,44 @@ class _Builder:
 
     # -- sentences and records
 
-    def _sentence(self, result: SentenceResult, backers: list[RecordResult],
-                  findings: list[int]) -> dict:
+    def _sentence(self, result: SentenceResult, findings: list[int]) -> dict:
         sentence = result.sentence
         verdict = sentence_verdict(result, [self.findings[i] for i in findings])
         return {
             "line": sentence.line, "column": sentence.column, "text": sentence.text,
             "verdict": verdict,
             "locators": [group.text for group in sentence.groups],
-            "parts": [{"locator": part.resolution.part.describe(),
-                       "resolved": part.resolution.ok, "problem": part.resolution.message,
-                       "records": [self.record_index[id(b)] for b in part.backers]}
-                      for part in result.parts],
-            "records": [self.record_index[id(b)] for b in backers],
+            "parts": [self._part(part) for part in result.parts],
             "findings": findings,
         }
 
-    def _record(self, result: RecordResult, findings: list[int],
-                cited_by: list[int]) -> dict:
+    def _part(self, part: PartResult) -> dict:
+        """A locator part: its spans, from which the page finds the records inside, and the
+        backers it would not find there (`extra`, or None)."""
+        # One pass over the backers, which keeps no list of them: the page needs none.
+        index = self.record_index
+        self.cited.update(map(index.__getitem__, map(id, part.backers)))
+        spans = part.resolution.spans
+        extra = None
+        if self.repeated and part.backers:
+            missed = tuple(i for i in map(index.__getitem__, map(id, part.backers))
+                           if i in self.repeated
+                           and not _inside(self.analysis.records[i].hits, spans))
+            if missed:
+                extra = self._extra_at.setdefault(missed, len(self.extra_lists))
+                if extra == len(self.extra_lists):
+                    self.extra_lists.append(list(missed))
+        return {"locator": part.resolution.part.describe(), "resolved": part.resolution.ok,
+                "problem": part.resolution.message,
+                "spans": [[span.start, span.end] for span in spans], "extra": extra}
+
+    def _record(self, result: RecordResult, findings: list[int], cited: bool) -> dict:
         record = result.record
         status = result.status
         # A PDF's pages are drawn for the records a reader reaches from a sentence or a
         # finding; the others (a claims file may hold thousands) show the page's text lines,
         # which keeps the report's size to what the summary cites.
-        pictured = self.pdf is not None and bool(cited_by or findings) \
+        pictured = self.pdf is not None and (cited or bool(findings)) \
             and self.drawn_views < MAX_DRAWN_VIEWS
         if pictured:
             self.drawn_views += 1
@@ -173,7 +206,9 @@ class _Builder:
             "status": status.value,
             "verified": status is RecordStatus.VERIFIED, "match": match_word(result),
             "critical": list(result.critical), "views": views, "findings": findings,
-            "citedBy": cited_by,
+            # where the quote stands, for the page to find the sentences whose spans hold it
+            "at": [[hit.span.start, hit.span.end] for hit in result.hits] if result.verified
+            else [],
         }
 
     # -- views of the source
@@ -208,7 +243,8 @@ class _Builder:
     def _lines(self, first: int, last: int, mark: Span | None) -> dict:
         """Lines first..last with the mark's part of each; a passage longer than
         MAX_VIEW_LINES keeps its ends, and a line longer than MAX_LINE_CHARS the stretch
-        around the mark (a source may hold a megabyte on one line, a quote span thousands)."""
+        around the mark (a source may hold a megabyte on one line, a quote span thousands).
+        A line shown whole without a mark is its number alone, its text in `shown_lines`."""
         numbers = list(range(first, last + 1))
         if len(numbers) > MAX_VIEW_LINES:
             half = MAX_VIEW_LINES // 2
@@ -230,6 +266,10 @@ class _Builder:
                          [text[lo:shown_hi], True], ["…" if shown_hi < hi else "", True],
                          [text[shown_hi:right] if shown_hi >= hi else "", False],
                          ["…" if right < end else "", False]]
+            elif lo == hi:
+                self.shown_lines.setdefault(number, text[start:end])
+                lines.append({"n": number})
+                continue
             else:
                 parts = [[text[start:lo], False], [text[lo:hi], True], [text[hi:end], False]]
             lines.append({"n": number, "parts": [p for p in parts if p[0]] or [["", False]]})
@@ -339,7 +379,7 @@ class _Builder:
                 continue
             cell["verified"] += 1
             cell["records"].append(number)
-            if records[number]["strength"] == "requires" and not records[number]["citedBy"]:
+            if records[number]["strength"] == "requires" and number not in self.cited:
                 cell["uncitedRequires"] += 1
         for number, result in enumerate(self.analysis.sentences):
             seen: set[int] = set()
@@ -357,12 +397,11 @@ class _Builder:
         return cells
 
 
-def _backers(result: SentenceResult) -> list[RecordResult]:
-    found: dict[int, RecordResult] = {}
-    for part in result.parts:
-        for backer in part.backers:
-            found.setdefault(id(backer), backer)
-    return list(found.values())
+def _inside(hits: list[QuoteHit], spans: tuple[Span, ...]) -> bool:
+    """Whether one of the places lies inside one of the spans, as the page's script tests it
+    (and the analysis's backing index)."""
+    return any(span.start <= hit.span.start < span.end and hit.span.end <= span.end
+               for hit in hits for span in spans)
 
 
 def _where(source: SourceDocument, span: Span) -> str:

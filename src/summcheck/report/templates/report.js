@@ -39,7 +39,8 @@
     for (const line of view.lines) {
       const row = el("span", { class: "ln" }, el("span", { class: "no", "aria-hidden": "true", text: String(line.n) }));
       row.append(el("span", { class: "visually-hidden", text: "line " + line.n + ": " }));
-      for (const [text, marked] of line.parts) {
+      // A line shown whole and unmarked is in data.lines, once for every view that shows it.
+      for (const [text, marked] of line.parts || [[data.lines[line.n], false]]) {
         row.append(marked ? el("mark", { class: "quote", text: text }) : document.createTextNode(text));
       }
       passage.append(row);
@@ -127,6 +128,105 @@
     return block;
   }
 
+  // ------------------------------------------------------------------ who backs what
+
+  // The data names no (sentence, record) pair: a summary of hundreds of sentences citing a
+  // page where thousands of records stand would be a page of sentences × records. A record
+  // backs a locator part when one of its quote's places (`at`) lies inside one of the part's
+  // spans, or when the part names it (`extra`), as summcheck found it (evidence/build.py);
+  // the lists are found here when they are shown.
+  const places = []; // [start, end, record] for every place of a verified quote, by start
+  data.records.forEach((r, i) => r.at.forEach(([start, end]) => places.push([start, end, i])));
+  places.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+
+  function firstPlaceFrom(offset) {
+    let lo = 0, hi = places.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (places[mid][0] < offset) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+
+  function eachBacker(part, visit) {
+    // A record may be visited more than once (two places inside, or inside two spans).
+    for (const [lo, hi] of part.spans) {
+      for (let i = firstPlaceFrom(lo); i < places.length && places[i][0] < hi; i++) {
+        if (places[i][1] <= hi) visit(places[i][2]);
+      }
+    }
+    if (part.extra !== null) data.extra[part.extra].forEach(visit);
+  }
+
+  function partRecords(part) {
+    const found = new Set();
+    eachBacker(part, (i) => found.add(i));
+    return Array.from(found).sort((a, b) => a - b);
+  }
+
+  function sentenceRecords(index) {
+    // Each part's records in the claims file's order, a record once, where it first comes.
+    const found = new Set();
+    for (const part of data.sentences[index].parts) partRecords(part).forEach((i) => found.add(i));
+    return Array.from(found);
+  }
+
+  function backs(record, part) {
+    const at = data.records[record].at;
+    if (part.spans.some(([lo, hi]) => at.some(([start, end]) => lo <= start && start < hi && end <= hi))) return true;
+    return part.extra !== null && data.extra[part.extra].includes(record);
+  }
+
+  function citingSentences(record) {
+    const found = [];
+    data.sentences.forEach((s, n) => { if (s.parts.some((part) => backs(record, part))) found.push(n); });
+    return found;
+  }
+
+  // For the claim table: how many sentences each record backs and the first few of them, in
+  // one pass over the parts (a full list per record would hold every pair again).
+  const CITED_SHOWN = 5;
+  let citations = null;
+
+  function citationIndex() {
+    if (citations) return citations;
+    const count = new Int32Array(data.records.length);
+    const first = data.records.map(() => []);
+    const seen = new Int32Array(data.records.length).fill(-1);
+    data.sentences.forEach((s, n) => s.parts.forEach((part) => eachBacker(part, (i) => {
+      if (seen[i] === n) return;
+      seen[i] = n;
+      count[i] += 1;
+      if (first[i].length < CITED_SHOWN) first[i].push(n);
+    })));
+    citations = { count: count, first: first };
+    return citations;
+  }
+
+  // A long list of record cards (a sentence may stand on thousands) is shown a batch at a
+  // time, the rest a click away, so that opening a sentence stays quick.
+  const CARDS_AT_ONCE = 50;
+
+  function appendCards(holder, indexes) {
+    let shown = 0;
+    const more = el("button", { type: "button", class: "more-records" });
+    const next = () => {
+      const batch = indexes.slice(shown, shown + CARDS_AT_ONCE).map((i) => recordCard(i));
+      more.before(...batch);
+      if (shown) { // a later batch: reading goes on at its first card
+        batch[0].setAttribute("tabindex", "-1");
+        batch[0].focus();
+      }
+      shown += batch.length;
+      const left = indexes.length - shown;
+      if (left > 0) more.textContent = "Show " + Math.min(left, CARDS_AT_ONCE) + " more records (" + shown + " of " + indexes.length + " shown)";
+      else more.remove();
+    };
+    more.addEventListener("click", next);
+    holder.append(more);
+    next();
+  }
+
   // ------------------------------------------------------------------ detail panel
 
   function findingItem(index) {
@@ -178,7 +278,7 @@
     ]));
     for (const part of s.parts) {
       if (!part.resolved) card.append(el("p", { class: "verdict finding", text: part.locator + ": " + (part.problem || "not in the source") }));
-      else if (!part.records.length) card.append(el("p", { class: "verdict unbacked", text: part.locator + ": no verified claim record stands there" }));
+      else if (!partRecords(part).length) card.append(el("p", { class: "verdict unbacked", text: part.locator + ": no verified claim record stands there" }));
     }
     if (s.findings.length) {
       const list = el("ul", { class: "finding-list" });
@@ -186,16 +286,19 @@
       card.append(list);
     }
     detail.append(card);
-    if (s.records.length) detail.append(el("h3", { text: "Claim records behind it (" + s.records.length + ")" }));
-    s.records.forEach((i) => detail.append(recordCard(i)));
+    const records = sentenceRecords(index);
+    if (records.length) {
+      detail.append(el("h3", { text: "Claim records behind it (" + records.length + ")" }));
+      appendCards(detail, records);
+    }
   }
 
   function showRecord(index) {
     detail.replaceChildren(recordCard(index));
-    const r = data.records[index];
-    if (r.citedBy.length) {
+    const citedBy = citingSentences(index);
+    if (citedBy.length) {
       const list = el("p", { class: "hint" }, "Cited by the sentences at lines ");
-      r.citedBy.forEach((s, i) => {
+      citedBy.forEach((s, i) => {
         const go = el("button", { type: "button", text: String(data.sentences[s].line) });
         go.addEventListener("click", () => showSentence(s, true));
         list.append(i ? ", " : "", go);
@@ -265,9 +368,10 @@
       return (!topic || (r.topic || "(none)") === topic) && (!strength || r.strength === strength) && (!verdict || r.match === verdict);
     });
     const key = sortState.key;
+    const cited = citationIndex();
     const value = (i) => {
       const r = data.records[i];
-      if (key === "cited") return r.citedBy.length;
+      if (key === "cited") return cited.count[i];
       if (key === "line") return r.line || 0;
       return String(r[key] === null || r[key] === undefined ? "" : r[key]).toLowerCase();
     };
@@ -282,15 +386,28 @@
       const r = data.records[i];
       const open = el("button", { type: "button", class: "open-record", "aria-label": "Show the evidence of the record at line " + r.line, text: String(r.line) });
       open.addEventListener("click", () => showRecord(i));
-      const cited = el("td", {});
-      r.citedBy.forEach((s, n) => {
+      const citedCell = el("td", {});
+      const appendCiting = (list) => list.forEach((s, n) => {
         const go = el("button", { type: "button", "aria-label": "Show the sentence at line " + data.sentences[s].line, text: String(data.sentences[s].line) });
         go.addEventListener("click", () => showSentence(s, true));
-        cited.append(n ? " " : "", go);
+        citedCell.append(n ? " " : "", go);
       });
+      appendCiting(cited.first[i]);
+      if (cited.count[i] > cited.first[i].length) {
+        // The rest on request: a record on a page every sentence cites is cited by them all.
+        const rest = cited.count[i] - cited.first[i].length;
+        const all = el("button", { type: "button", class: "more-cited", "aria-label": "Show all " + cited.count[i] + " sentences that cite the record at line " + r.line, text: "+" + rest + " more" });
+        all.addEventListener("click", () => {
+          citedCell.replaceChildren();
+          appendCiting(citingSentences(i));
+          const firstButton = citedCell.querySelector("button");
+          if (firstButton) firstButton.focus();
+        });
+        citedCell.append(" ", all);
+      }
       body.append(el("tr", { "data-record": i }, el("td", {}, open), el("td", { text: r.topic || "" }),
         el("td", { text: r.claim }), el("td", { text: r.strength }), el("td", { text: r.locator }),
-        el("td", { text: r.quote }), el("td", { class: r.verified ? "verdict backed" : "verdict finding", text: r.match }), cited));
+        el("td", { text: r.quote }), el("td", { class: r.verified ? "verdict backed" : "verdict finding", text: r.match }), citedCell));
     }
     document.querySelectorAll("#claim-table th").forEach((th) => {
       const button = th.querySelector("button");
@@ -322,7 +439,8 @@
           });
           detail.append(list);
         }
-        cell.records.forEach((i) => { if (data.records[i].strength === "requires" && !data.records[i].citedBy.length) detail.append(recordCard(i)); });
+        const cited = citationIndex();
+        appendCards(detail, cell.records.filter((i) => data.records[i].strength === "requires" && !cited.count[i]));
       });
       strip.append(el("li", {}, button));
     });
