@@ -161,7 +161,10 @@ def test_bundled_examples_report_the_same_bytes_cold_warm_and_uncached(example, 
 
 
 def test_folder_beside_the_configuration_file_else_the_current_folder(tmp_path, monkeypatch):
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
     monkeypatch.delenv("SUMMCHECK_CACHE_DIR", raising=False)
+    git(tmp_path, "init", "-q")  # an unnamed folder is written (and read) only in a work tree
     case = write_case(tmp_path / "case")
     check_json(case)
     assert entries(case / FOLDER_NAME)
@@ -624,6 +627,36 @@ def test_git_is_asked_from_the_top_of_the_work_tree_as_a_hook_runs_it(tmp_path, 
     assert folder_trusted(tmp_path / "docs" / "sub")  # tracks nothing itself
     monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
     assert not folder_trusted(tmp_path / "docs" / "sub")  # git cannot be asked: not trusted
+
+
+def test_outside_a_git_work_tree_an_unnamed_folder_is_not_even_made(tmp_path, monkeypatch, spy):
+    """What no later run would read is not written: outside a git work tree the folder beside
+    the configuration is never believed, so the run neither makes it nor builds an entry for
+    it (an outcome, a loaded source), and one run's summaries still share the source."""
+    import summcheck.engine.outcomes as outcomes
+
+    monkeypatch.delenv("SUMMCHECK_CACHE_DIR", raising=False)
+    case = write_case(tmp_path / "case")
+    (case / "second.md").write_text(SUMMARY, encoding="utf-8")
+    before = sorted(p.name for p in case.iterdir())
+    built = []
+    real_outcome, real_write = outcomes.outcome_entry, cache_module.write_entry
+    monkeypatch.setattr(outcomes, "outcome_entry",
+                        lambda *args: built.append("outcome") or real_outcome(*args))
+    monkeypatch.setattr(cache_module, "write_entry",
+                        lambda *args: built.append("written") or real_write(*args))
+    result = run_summcheck("check", "summary.md", "second.md", "--format", "json", cwd=case)
+    assert result.returncode == 1, result.stderr
+    assert {f["rule"] for f in json.loads(result.stdout)["findings"]} == {"SUM201", "SUM103"}
+    assert sorted(p.name for p in case.iterdir()) == before  # no .summcheck_cache/
+    assert built == []
+    assert spy.extractions == 1  # the two summaries share one load (the memo)
+    assert not SourceCache.for_run(case).stores
+    named = tmp_path / "named" / "cache"  # a folder the user names is believed: it is used
+    monkeypatch.setenv("SUMMCHECK_CACHE_DIR", str(named))
+    assert SourceCache.for_run(case).stores and not (tmp_path / "named").exists()
+    run_summcheck("check", "summary.md", cwd=case)
+    assert entries(named) and {"outcome", "written"} <= set(built)
 
 
 def test_outside_a_git_work_tree_only_a_named_folder_is_believed(tmp_path, monkeypatch):

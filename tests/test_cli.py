@@ -9,6 +9,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 from conftest import run_summcheck
+from tiny_project import RECORD, SENTENCE, SOURCE, write
 
 from summcheck import __version__
 
@@ -285,3 +286,51 @@ def test_json_report_validates_against_the_packaged_report_schema(tmp_path):
     report = json.loads(run("check", "summary.md", "--format", "json", cwd=tmp_path).stdout)
     assert {f["rule"] for f in report["findings"]} >= {"SUM101", "SUM104", "SUM206"}
     Draft202012Validator(schema).validate(report)
+
+
+# ------------------------------------------------------------------ --fix through a symlink
+
+
+def _fix_project(root: Path, claims_name: str) -> dict:
+    """A repository (its configuration at `root`) whose summary names `claims_name`, and the
+    record SUM302 fixes (`states` for a quote that says `must`)."""
+    write(root / "summcheck.toml", "")
+    write(root / "source.txt", SOURCE)
+    write(root / "summary.md", f"---\nsource: source.txt\nclaims: {claims_name}\n---\n\n{SENTENCE}")
+    return {**RECORD, "strength": "states"}
+
+
+def _tree(root: Path) -> dict[str, str]:
+    """Every entry under `root`: a link's target, a file's text."""
+    return {p.relative_to(root).as_posix(): ("-> " + str(p.readlink())) if p.is_symlink()
+            else p.read_text(encoding="utf-8") for p in sorted(root.rglob("*")) if not p.is_dir()}
+
+
+def test_fix_writes_through_a_symlinked_claims_file_to_its_target(tmp_path):
+    repo = tmp_path / "repo"
+    record = _fix_project(repo, "claims.jsonl")
+    (repo / "data").mkdir()
+    (repo / "data" / "claims.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    (repo / "claims.jsonl").symlink_to(Path("data") / "claims.jsonl")
+    result = run("check", "summary.md", "--fix", cwd=repo)
+    assert result.returncode == 0, result.stderr
+    assert "fixed 1 finding in 1 file: claims.jsonl" in result.stderr
+    assert (repo / "claims.jsonl").is_symlink()  # still the link, now to the fixed file
+    assert json.loads((repo / "data" / "claims.jsonl").read_text())["strength"] == "requires"
+    assert sorted(_tree(repo)) == ["claims.jsonl", "data/claims.jsonl", "source.txt",
+                                   "summary.md", "summcheck.toml"]  # no temporary file left
+
+
+def test_fix_refuses_a_symlink_that_leaves_the_repository(tmp_path):
+    repo, outside = tmp_path / "repo", tmp_path / "outside"
+    record = _fix_project(repo, "missing.jsonl")
+    outside.mkdir()
+    (outside / "claims.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    (repo / "claims.jsonl").symlink_to(outside / "claims.jsonl")
+    before = _tree(tmp_path)
+    for option in ("--fix", "--diff"):
+        result = run("check", "summary.md", "--claims", "claims.jsonl", option, cwd=repo)
+        assert_exit_2(result, "claims.jsonl: --fix refuses to write it: through a symlink it "
+                              f"resolves to {outside.resolve() / 'claims.jsonl'}, which lies "
+                              f"outside the repository root {repo.resolve()}")
+        assert _tree(tmp_path) == before  # the link, its target, nothing else: as they were

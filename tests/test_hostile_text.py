@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import cpu_seconds
+from tiny_project import RECORD, SENTENCE, SOURCE, write
 
 import summcheck
 from summcheck.claims import loads_claims
@@ -180,6 +181,58 @@ def test_summary_line_separators_do_not_shift_lines(tmp_path: Path, separator: s
                     f"\n\nTwo (line 2).\n", encoding="utf-8")
     summary = load_summary(path)
     assert [(s.line, s.groups[0].line) for s in summary.sentences] == [(5, 5), (7, 7)]
+
+
+# A lone carriage return ends a line for Markdown (and editors): the finding's line and the
+# line the text report shows under it must be the same one, in a summary and a claims file.
+_CR_SUMMARY = ("---\nsource: source.txt\nclaims: claims.jsonl\n---\n\n"
+               "Packages must install their files below /usr (line 1).\r"
+               "Configuration files belong in /etc.\n")
+_CR_RECORD = {"claim": "Configuration lives in /etc.", "locator": "line 9",
+              "quote": "Configuration files belong in /etc.", "strength": "states"}
+
+
+@pytest.mark.parametrize("case", ["summary", "json", "yaml"])
+def test_a_lone_carriage_return_is_a_line_break_in_the_report_as_in_the_check(
+        tmp_path: Path, run_line, case: str) -> None:
+    write(tmp_path / "source.txt", SOURCE)
+    write(tmp_path / "claims.jsonl", json.dumps(RECORD) + "\n")
+    if case == "summary":
+        write(tmp_path / "summary.md", _CR_SUMMARY)
+        where, line, shown = "summary.md:7:1: SUM101", 7, "Configuration files belong in /etc."
+    else:  # the second record, after a lone \r, names a line the source does not have
+        name = f"claims.{case}"
+        records = [json.dumps(r) for r in (RECORD, _CR_RECORD)]
+        text = f"[{records[0]},\r{records[1]}]\n" if case == "json" else \
+            f"- {records[0]}\r- {records[1]}\n"
+        write(tmp_path / name, text)
+        write(tmp_path / "summary.md", f"---\nsource: source.txt\nclaims: {name}\n---\n\n{SENTENCE}")
+        column = text.split("\r")[1].index('"line 9"') + 1
+        where, line, shown = f"{name}:2:{column}: SUM206", 2, '"locator": "line 9"'
+    result = run_line("check", "summary.md", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.startswith(where), result.stdout
+    excerpt = next(text for text in result.stdout.splitlines() if text.startswith(f"{line} | "))
+    assert shown in excerpt and "/usr" not in excerpt, result.stdout  # the line, not the one before
+
+
+def test_summcheck_s_lines_are_markdown_it_s() -> None:
+    """The one definition (summcheck.lines) is the Markdown parser's: each paragraph's lines
+    as markdown-it maps them are the lines summcheck counts, whatever ends them."""
+    from markdown_it import MarkdownIt
+
+    from summcheck.lines import line_of, line_starts, split_lines
+
+    text = "one\rtwo\r\n\r\nthree\n\nfour\r\rfive\u2028six\x85seven\x0ceight\n"
+    lines = split_lines(text)
+    tokens = MarkdownIt("commonmark").parse(text)
+    paragraphs = [(token.map, tokens[i + 1].content) for i, token in enumerate(tokens)
+                  if token.type == "paragraph_open"]
+    assert [content for _, content in paragraphs] == [
+        "one\ntwo", "three", "four", "five\u2028six\x85seven\x0ceight"]
+    for (first, end), content in paragraphs:
+        assert "\n".join(lines[first:end]) == content
+    assert [line_of(text, start) for start in line_starts(text)] == list(range(1, len(lines) + 1))
 
 
 def test_front_matter_error_lines_are_the_files(tmp_path: Path) -> None:

@@ -188,3 +188,62 @@ def test_langextract_input_that_cannot_be_read_is_one_line(folder):
     result = run("import", "langextract", "other.jsonl", "--source", "policy.txt", "-o", "c.jsonl")
     assert result.exit_code == 2 and "differs from the source" in result.stderr
     assert not (folder / "c.jsonl").exists()
+
+
+# ---------------------------------------------------------------- hostile input
+
+
+DEEP = 100_000  # far past the JSON parser's recursion limit
+
+
+@pytest.mark.parametrize("importer, name, text, where", [
+    ("anthropic", "response.json", "[" * DEEP + "]" * DEEP, "response.json"),
+    ("anthropic", "response.json",
+     '{"content": [{"type": "text", "text": "x", "x": ' + "[" * 70 + "]" * 70 + "}]}",
+     "response.json"),
+    ("langextract", "out.json", "[" * DEEP + "]" * DEEP, "out.json"),
+    ("langextract", "out.jsonl", json.dumps(annotated("codepoint")) + "\n"
+     + '{"extractions": [], "x": ' + "{\"a\": " * DEEP + "1" + "}" * DEEP + "}\n", "out.jsonl:2"),
+])
+def test_deeply_nested_input_is_one_line_naming_the_file(folder, run_line, importer, name,
+                                                         text, where):
+    (folder / name).write_text(text, encoding="utf-8")
+    output = "SUMMARY.md" if importer == "anthropic" else "claims.jsonl"
+    result = run_line("import", importer, name, "--source", "policy.txt", "-o", output,
+                      cwd=folder)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == (f"summcheck: error: {where}: nested more than 64 levels "
+                             f"deep\n")
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["policy.txt", name])
+
+
+def test_a_lone_surrogate_in_a_response_is_the_response_s_fault(folder, run_line):
+    sent = "\ufeff" + SOURCE
+    quote = "El operador 👷 debe registrar cada evento del sistema en el diario único."
+    response = message([
+        {"type": "text", "text": "El operador SURROGATE debe registrar cada evento.",
+         "citations": [char_citation(sent, quote)]},
+    ])
+    text = json.dumps(response, ensure_ascii=True).replace("SURROGATE", "\\ud800")
+    (folder / "response.json").write_text(text, encoding="ascii")
+    result = run_line("import", "anthropic", "response.json", "--source", "policy.txt",
+                      "-o", "SUMMARY.md", cwd=folder)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == (
+        "summcheck: error: response.json: $.content[0].text holds a lone surrogate (\\ud800, "
+        "half of a UTF-16 pair), which is no character; fix the text there\n")
+    assert sorted(p.name for p in folder.iterdir()) == ["policy.txt", "response.json"]
+
+
+def test_a_lone_surrogate_in_an_extraction_names_the_jsonl_line(folder, run_line):
+    document = annotated("codepoint")
+    document["extractions"][0]["attributes"] = {"strength": "SURROGATE"}
+    text = json.dumps(document, ensure_ascii=True).replace("SURROGATE", "\\udfff")
+    (folder / "out.jsonl").write_text("\n" + text + "\n", encoding="ascii")
+    result = run_line("import", "langextract", "out.jsonl", "--source", "policy.txt",
+                      "-o", "claims.jsonl", cwd=folder)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(
+        "summcheck: error: out.jsonl:2: $.extractions[0].attributes.strength holds a lone "
+        "surrogate (\\udfff,")
+    assert result.stderr.count("\n") == 1 and not (folder / "claims.jsonl").exists()

@@ -265,6 +265,11 @@ ERRORS = [
     ("s.json", '{"sections": [{"id": true, "line": 1}]}', r"sections\[0\]: id must be a string"),
     ("s.json", '{"sections": [{"id": "1", "line": 2.5}]}', r"sections\[0\]: line must be a whole number"),
     ("s.toml", "[[sections]]\nid = '1'\n", r"a structure file is YAML \(\.yaml, \.yml\) or JSON"),
+    # Nested far past any parser's recursion limit: one line, never a RecursionError.
+    ("s.json", '{"sections": ' + "[" * 100_000 + "]" * 100_000 + "}", r"nested too deeply"),
+    ("s.yaml", "sections: " + "[" * 100_000 + "]" * 100_000 + "\n",
+     r"invalid YAML.*(nesting depth|nested too deeply)"),  # libyaml's words, or PyYAML's limit
+    ("s.yaml", "sections:\n" + "- " * 30_000 + "x\n", r"invalid YAML.*(nesting depth|nested too deeply)"),
     ("missing.yaml", None, r"no such file"),
 ]
 

@@ -1,6 +1,7 @@
 """Source loaders: text pages, numbered headings, PDF pages/labels/outline, and bad input."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_scales_linearly
+from tiny_project import RECORD, SENTENCE, write
 
 from summcheck.model import InputError, SourceDocument
 from summcheck.sources import load_source
@@ -579,11 +581,16 @@ def test_encrypted_pdf(tmp_path):
         load_source(path)
 
 
-@pytest.mark.parametrize("data", [b"", b"not a pdf at all\n" * 20, b"%PDF-1.7\n%garbage"])
-def test_corrupt_pdf(tmp_path, data):
+@pytest.mark.parametrize("data, message", [
+    (b"%PDF-1.7\n%garbage", r"broken\.pdf: corrupt PDF"),
+    (b"", r"broken\.pdf: not a PDF: the file is empty$"),
+    (b"not a pdf at all\n" * 20, r"broken\.pdf: not a PDF: no %PDF- header in its first "
+                                 r"1,024 bytes \(it holds text\)"),
+])
+def test_corrupt_pdf(tmp_path, data, message):
     path = tmp_path / "broken.pdf"
     path.write_bytes(data)
-    with pytest.raises(InputError, match=r"broken\.pdf: corrupt PDF"):
+    with pytest.raises(InputError, match=message):
         load_source(path)
 
 
@@ -670,3 +677,133 @@ def test_ocr_flag_is_kept(tmp_path):
     path.write_text("page one\fpage two\f")
     doc = load_source(path, ocr=True)
     assert doc.ocr and len(doc.pages) == 2
+
+
+# ---------------------------------------------------------------- the kind is the content's
+
+
+def _docx(path: Path) -> Path:
+    """A Word document as Word writes it: a ZIP archive of XML parts."""
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types/>')
+        archive.writestr("word/document.xml", "<w:document><w:body><w:p><w:r><w:t>Keys must "
+                                              "be rotated.</w:t></w:r></w:p></w:body></w:document>")
+    return path
+
+
+def _png(path: Path) -> Path:
+    """A one-pixel PNG image."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + body))
+        return struct.pack(">I", len(body)) + kind + body + crc
+
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)  # 1 x 1, 8-bit RGB
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                     + chunk(b"IDAT", zlib.compress(b"\x00\xff\xff\xff")) + chunk(b"IEND", b""))
+    return path
+
+
+def _gzip(path: Path) -> Path:
+    import gzip
+
+    path.write_bytes(gzip.compress(b"Keys must be rotated every ninety days.\n" * 20))
+    return path
+
+
+READS = "it reads PDF, plain text, Markdown and transcripts"
+
+
+@pytest.mark.parametrize("make, name, what", [
+    (_docx, "policy.docx", "DOCX Word document, a ZIP archive"),
+    (_png, "scan.png", "PNG image"),
+    (_gzip, "policy.txt.gz", "gzip-compressed data"),
+    (_png, "scan.txt", "PNG image"),  # the name says text: the content decides
+    (_docx, "policy.pdf", "DOCX Word document, a ZIP archive"),
+])
+def test_a_binary_source_is_refused_naming_what_it_is(tmp_path, make, name, what):
+    path = make(tmp_path / name)
+    named = ", not a PDF (no %PDF- header in its first 1,024 bytes)" if name.endswith(".pdf") \
+        else ""
+    with pytest.raises(InputError) as caught:
+        load_source(path)
+    assert str(caught.value) == \
+        f"{path}: not a source summcheck reads: binary content ({what}){named}; {READS}"
+
+
+@pytest.mark.parametrize("data, what", [
+    (b"Keys\x00must\x00be\x00rotated.\n", "NUL bytes"),
+    ("Keys must be rotated.\n".encode("utf-16-le"),
+     "NUL bytes: UTF-16 text needs a byte-order mark"),
+    (bytes(range(1, 8)) * 20 + b"Keys must be rotated.\n", "control characters"),
+])
+def test_a_source_that_is_no_text_is_refused(tmp_path, data, what):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(data)
+    with pytest.raises(InputError, match=rf"notes\.txt: not a source summcheck reads: binary "
+                                         rf"content \({what}\); {READS}$"):
+        load_source(path)
+
+
+def test_a_pdf_by_any_name_is_read_as_a_pdf(tmp_path):
+    data = _pdf(tmp_path / "real.pdf", ["First page text", "Second page"]).read_bytes()
+    for name, content in (("renamed.txt", data), ("notes.md", data),
+                          ("junk-first.txt", b"HTTP/1.1 200 OK\r\n\r\n" + data)):
+        (tmp_path / name).write_bytes(content)
+        doc = load_source(tmp_path / name)
+        assert (doc.kind, len(doc.pages), doc.text) == ("pdf", 2, "First page text\n\fSecond page\n")
+    (tmp_path / "cut.txt").write_bytes(data[:200])  # a header, then nothing a PDF reader finds
+    with pytest.raises(InputError, match=r"cut\.txt: corrupt PDF \(.*\) \(read as a PDF: a %PDF- "
+                                         r"header stands in its first 1,024 bytes\)$"):
+        load_source(tmp_path / "cut.txt")
+
+
+def test_a_pdf_name_on_text_is_no_pdf(tmp_path):
+    page = tmp_path / "download.pdf"
+    page.write_text("<!DOCTYPE html>\n<html><body>404 Not Found</body></html>\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"^.*download\.pdf: not a PDF: no %PDF- header in its "
+                                         r"first 1,024 bytes \(it holds an HTML page\); a text "
+                                         r"source needs a name other than \.pdf$"):
+        load_source(page)
+
+
+def test_text_in_any_encoding_summcheck_reads_is_still_text(tmp_path):
+    text = "Schlüssel müssen rotiert werden.\n\fZweite Seite.\n"
+    for encoding in ("utf-8-sig", "utf-16", "utf-16-be", "utf-32"):  # with a byte-order mark
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(text.encode(encoding) if encoding != "utf-16-be"
+                         else b"\xfe\xff" + text.encode("utf-16-be"))
+        doc = load_source(path)
+        assert (doc.kind, doc.text, doc.notes, len(doc.pages)) == ("text", text, [], 2), encoding
+    latin = tmp_path / "latin-1.md"  # decoded leniently, as before: text, never binary
+    latin.write_bytes("# Straße\n\nSchlüssel \x1b[1mfett\x1b[0m.\n".encode("latin-1"))
+    doc = load_source(latin)
+    assert doc.kind == "markdown" and doc.notes == ["decoded leniently: invalid UTF-8"]
+    assert load_source(_write_empty(tmp_path / "empty.txt")).text == ""
+
+
+def _write_empty(path: Path) -> Path:
+    path.write_bytes(b"")
+    return path
+
+
+@pytest.mark.parametrize("command", [["check", "summary.md"], ["outline", "scan.png"],
+                                     ["locate", "scan.png", "line 1"],
+                                     ["report", "summary.md", "-o", "report.html"],
+                                     ["check", "summary.md", "--source", "scan.png"]])
+def test_every_command_refuses_a_binary_source_in_one_line(tmp_path, run_line, command):
+    _png(tmp_path / "scan.png")
+    write(tmp_path / "claims.jsonl", json.dumps(RECORD) + "\n")
+    write(tmp_path / "summary.md", f"---\nsource: scan.png\nclaims: claims.jsonl\n---\n\n{SENTENCE}")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    result = run_line(*command, cwd=tmp_path)
+    assert result.returncode == 2, result.stdout
+    assert result.stdout == "" and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith("summcheck: error: ")
+    assert result.stderr.endswith(f"scan.png: not a source summcheck reads: binary content "
+                                  f"(PNG image); {READS}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == before

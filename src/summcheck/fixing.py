@@ -10,12 +10,16 @@ Before a file is written, its new text is read back as a claims file: it must ho
 the records it held, each key for key, but for the values set and the records removed. A file
 whose edit would not read back so (a YAML anchor, a locator in a block mapping that changes
 shape, a file in UTF-16) is left as it is, with a note. A summary is never rewritten. Writes
-are atomic (output.write_atomically); a file without fixes is not touched.
+are atomic (output.write_atomically); a file without fixes is not touched. A claims file that
+is a symlink (or lies in a symlinked folder) is written where it resolves to, so the link stays
+a link and its target gets the fix; a target outside the repository root (confine.py) is
+refused, exit 2, before any file is written.
 """
 from __future__ import annotations
 
 import difflib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -37,6 +41,7 @@ class FileFix:
     before: str
     after: str
     fixed: list[Finding] = field(default_factory=list)
+    target: Path | None = None  # the file a symlink at `path` resolves to (None: `path` itself)
 
 
 @dataclass
@@ -49,8 +54,10 @@ class FixPlan:
         return sum(len(f.fixed) for f in self.files)
 
 
-def plan_fixes(findings: Iterable[Finding], summaries: Iterable[Path]) -> FixPlan:
-    """The edits of every claims file that findings with a fix name, none of them a summary."""
+def plan_fixes(findings: Iterable[Finding], summaries: Iterable[Path], options=None) -> FixPlan:
+    """The edits of every claims file that findings with a fix name, none of them a summary.
+    `options` (engine.Options) tell which summaries use a claims file, for the repository root
+    a symlinked one must resolve into; InputError when one resolves outside it."""
     from .output import same_file
 
     plan = FixPlan()
@@ -71,16 +78,58 @@ def plan_fixes(findings: Iterable[Finding], summaries: Iterable[Path]) -> FixPla
             plan.notes.append(f"{printable(name)}: not fixed: {exc}")
             continue
         if file_fix.after != file_fix.before:
+            file_fix.target = _write_target(path, summaries, options)
             plan.files.append(file_fix)
     return plan
 
 
 def apply_fixes(plan: FixPlan) -> None:
-    """Write each file of the plan, atomically."""
+    """Write each file of the plan, atomically (a symlink's target, never over the link)."""
     from .output import write_atomically
 
     for file_fix in plan.files:
-        write_atomically(file_fix.path, file_fix.after, what="fixed claims file")
+        write_atomically(file_fix.target or file_fix.path, file_fix.after,
+                         what="fixed claims file")
+
+
+def _write_target(path: Path, summaries: list[Path], options) -> Path | None:
+    """Where the fix of the claims file at `path` is written: None for `path` itself, or the
+    file it resolves to when a symlink stands on the way — replacing `path` would turn the
+    link into a file of its own and leave its target unfixed. That target must lie inside the
+    repository root of a summary that uses the file: InputError (exit 2) otherwise."""
+    from .confine import repository_roots, special_reason
+
+    real = Path(os.path.realpath(path))
+    if real == Path(os.path.abspath(path)):
+        return None  # no symlink on the way
+    config_path = options.config.path if options is not None else None
+    roots: list[Path] = []
+    for summary in _users(path, summaries, options) or summaries:
+        for root in repository_roots(summary, config_path):
+            if root not in roots:
+                roots.append(root)
+    reason = special_reason(real)
+    if reason is None and any(real == root or root in real.parents for root in roots):
+        return real
+    where = f"is {reason}" if reason is not None else (
+        "lies outside the repository root " + " and ".join(map(str, roots)))
+    raise InputError(f"{path}: --fix refuses to write it: through a symlink it resolves to "
+                     f"{real}, which {where}; fix the target itself")
+
+
+def _users(claims: Path, summaries: list[Path], options) -> list[Path]:
+    """The summaries whose claims file is `claims`, as the check resolved them."""
+    from .config import Config
+    from .inputs.resolution import inputs_for
+    from .output import same_file
+
+    config = options.config if options is not None else Config()
+    found = []
+    for summary in summaries:
+        named = inputs_for(summary, config, options).path("claims")
+        if named is not None and same_file(named, claims):
+            found.append(summary)
+    return found
 
 
 def unified_diff(plan: FixPlan) -> str:
@@ -97,10 +146,12 @@ def unified_diff(plan: FixPlan) -> str:
 
 
 def _lines(text: str) -> list[str]:
-    lines = text.split("\n")
+    from .lines import split_lines
+
+    lines = split_lines(text)
     if lines and lines[-1] == "":
         lines.pop()
-    return [line.rstrip("\r") for line in lines]
+    return lines
 
 
 # ---------------------------------------------------------------- one file

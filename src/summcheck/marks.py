@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .analysis import Analysis
 from .claimfiles.positions import Layout, NotPlaced, layout, value_span
+from .lines import line_end
 from .model import Mark
 from .rules import Problem, Rule
 
@@ -64,11 +65,6 @@ class Marker:
 
 def _mark(placed: Layout, start: int, end: int) -> Mark:
     """The mark of the text's [start:end], cut at the end of its first line."""
-    text = placed.text
     line, column = placed.line_and_column(start)
-    line_end = text.find("\n", start)
-    if line_end != -1 and line_end < end:
-        end = line_end
-    if end > start and text[end - 1] == "\r":
-        end -= 1
+    end = min(end, line_end(placed.text, start))
     return Mark(line, column, column + max(end - start, 1))

@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+from ..lines import line_ends, line_of
 from ..model import ClaimRecord, InputError
 from .numbers import whole_number
 from .records import DupDict, LocatorCache, TooDeep, broken, build_record
@@ -41,8 +42,12 @@ _JSON_WS = re.compile(r"[ \t\n\r]*")
 def _why(exc: ValueError | RecursionError, *, with_line: bool) -> str:
     """What is wrong, to follow "invalid JSON" or "not valid JSON"."""
     if isinstance(exc, json.JSONDecodeError):
-        where = f"line {exc.lineno}, column {exc.colno}" if with_line else f"column {exc.colno}"
-        return f" at {where}: {exc.msg}"
+        if not with_line:  # a JSONL line: the column in it
+            return f" at column {exc.colno}: {exc.msg}"
+        # json counts lines by \n alone; a file's lines are counted as everywhere (lines.py).
+        doc, pos = exc.doc, exc.pos
+        column = pos - max(doc.rfind("\n", 0, pos), doc.rfind("\r", 0, pos))
+        return f" at line {line_of(doc, pos)}, column {column}: {exc.msg}"
     if isinstance(exc, RecursionError):
         return ": nested too deeply"
     return f": {one_line(str(exc))}"  # e.g. an integer with thousands of digits
@@ -92,8 +97,8 @@ def _record_lines(text: str) -> list[int] | None:
     if offsets is None:
         return None
     lines, line, last = [], 1, 0
-    for offset in offsets:  # offsets ascend, so counting newlines in between stays linear
-        line += text.count("\n", last, offset)
+    for offset in offsets:  # offsets ascend, so counting line ends in between stays linear
+        line += line_ends(text, last, offset)
         last = offset
         lines.append(line)
     return lines
@@ -126,9 +131,15 @@ def looks_like_jsonl(text: str) -> bool:
 
 
 def load_jsonl(text: str, locators: LocatorCache) -> list[ClaimRecord]:
-    """One record per non-blank line; a line that is no record becomes a broken one."""
+    """One record per non-blank line; a line that is no record becomes a broken one.
+
+    Records are separated by `\\n` alone, as JSON Lines says (a `\\r` is white space inside
+    JSON), but numbered by the lines an editor shows (lines.py), which a lone `\\r` also ends."""
     records: list[ClaimRecord] = []
-    for lineno, line in enumerate(text.split("\n"), 1):  # not splitlines(): U+2028 is no line break
+    next_line, start = 1, 0
+    for line in text.split("\n"):  # not splitlines(): U+2028 is no line break
+        lineno, next_line = next_line, next_line + line_ends(text, start, start + len(line) + 1)
+        start += len(line) + 1
         if not line.strip():
             continue
         index = len(records)

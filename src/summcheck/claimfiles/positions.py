@@ -20,9 +20,10 @@ from typing import Any, Callable
 
 import yaml
 
+from ..lines import line_starts
+
 _SCAN = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
 _WS = re.compile(r"[ \t\n\r]*")
-_NEWLINE = re.compile("\n")
 _SEQUENCE_ENTRY = re.compile(r"[ \t]*-[ \t]+\Z")
 
 
@@ -75,10 +76,11 @@ class Layout:
         return len(self.spans)
 
     def line_and_column(self, offset: int) -> tuple[int, int]:
-        """The 1-based line (split on \\n alone) and column of `offset` in the text; the
-        line starts are found once, since a file with thousands of findings asks for each."""
+        """The 1-based line (lines.py: ended by \\n, \\r\\n or a lone \\r) and column of `offset`
+        in the text; the line starts are found once, since a file with thousands of findings
+        asks for each."""
         if self._line_starts is None:
-            self._line_starts = [0] + [m.end() for m in _NEWLINE.finditer(self.text)]
+            self._line_starts = line_starts(self.text)
         line = bisect.bisect_right(self._line_starts, offset)
         return line, offset - self._line_starts[line - 1] + 1
 

@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from ..display import shorten
+from ..lines import line_ends, line_of
 from ..model import InputError
 from .numbers import whole_number
 from .records import DupDict
@@ -177,7 +178,7 @@ def parse_yaml(text: str, name: str) -> tuple[Any, list[int] | None]:
     """Parse YAML safely; return the data and the line of every record, in order."""
     nul = text.find("\x00")
     if nul != -1:
-        line = text.count("\n", 0, nul) + 1
+        line = line_of(text, nul)
         raise InputError(f"{name}: invalid YAML at line {line}: a NUL byte (YAML does not allow it)")
     loader = _Loader(text)
     try:
@@ -189,7 +190,7 @@ def parse_yaml(text: str, name: str) -> tuple[Any, list[int] | None]:
     except yaml.MarkedYAMLError as exc:
         raise InputError(f"{name}: {_message(exc, text)}") from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow (\x0b, \x0c, …)
-        line = text.count("\n", 0, exc.position) + 1
+        line = line_of(text, exc.position)
         raise InputError(f"{name}: invalid YAML at line {line}: character U+{exc.character:04X} "
                          f"is not allowed ({exc.reason})") from None
     except yaml.YAMLError as exc:
@@ -206,12 +207,12 @@ def parse_yaml(text: str, name: str) -> tuple[Any, list[int] | None]:
 
 
 def _line(text: str, mark: yaml.Mark) -> int:
-    """The 1-based line of `mark` as an editor counts it: by `\\n` alone.
+    """The 1-based line of `mark` as an editor counts it (lines.py: `\\n`, `\\r\\n`, `\\r`).
 
     YAML also ends a line at U+0085, U+2028 and U+2029 (and counts `mark.line` so); editors
     and every other report summcheck writes do not. `mark.index` counts characters.
     """
-    return text.count("\n", 0, mark.index) + 1
+    return line_of(text, mark.index)
 
 
 def _record_lines(node: yaml.Node | None, text: str) -> list[int] | None:
@@ -226,7 +227,7 @@ def _record_lines(node: yaml.Node | None, text: str) -> list[int] | None:
     lines, line, last = [], 1, 0
     for item in node.value:  # items ascend, so counting line breaks in between stays linear
         index = item.start_mark.index
-        line += text.count("\n", last, index)
+        line += line_ends(text, last, index)
         last = index
         lines.append(line)
     return lines

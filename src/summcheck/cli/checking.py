@@ -166,7 +166,7 @@ def _fix(request, summaries, options, errors, report, diff: bool, say: "_Message
     here (--diff), else None: the check runs again on the fixed files."""
     from ..fixing import apply_fixes, plan_fixes, unified_diff
 
-    plan = plan_fixes(report.findings, summaries)
+    plan = plan_fixes(report.findings, summaries, options)
     for note in plan.notes:
         say.warning(note)
     if diff:

@@ -26,7 +26,7 @@ from ..pipeline.verify import implied_strength
 from ..providers.anthropic import parse_claim_line
 from ..sources import MAX_BYTES, load_source
 from ..text_split import mask_inline, split_sentences
-from . import ImportResult, read_json, with_locator
+from . import ImportResult, read_json, refuse_surrogates, with_locator
 
 
 def claims_path_for(summary: Path) -> Path:
@@ -38,9 +38,11 @@ def import_anthropic(response: Path, source: Path, output: Path, *, document_ind
                      page_numbers: str = "auto", prefer: str = "tightest") -> ImportResult:
     """The summary and records of `response` (the caller writes them)."""
     data = read_json(response, "response")
+    base = "$.content"
     if isinstance(data, dict) and not isinstance(data.get("content"), list) \
             and isinstance(data.get("response"), dict):
         data = data["response"]  # a file that saved the request beside the response
+        base = "$.response.content"
     if not isinstance(data, dict) or not isinstance(data.get("content"), list):
         raise InputError(f"{response}: not a Messages API response (no \"content\" list)")
     doc = load_source(source, page_numbers=page_numbers)
@@ -61,6 +63,9 @@ def import_anthropic(response: Path, source: Path, output: Path, *, document_ind
         if not citations:
             uncited += bool(text.strip())
             continue
+        # Its texts become the summary and its records: a text that no UTF-8 file can hold
+        # is this input's fault, said before anything is written.
+        refuse_surrogates(block, str(response), f"{base}[{number - 1}]")
         claim, strength_tag, topic = parse_claim_line(" ".join(text.split()))
         if not claim:
             result.problems.append(f"text block {number}: cited, but holds no text")

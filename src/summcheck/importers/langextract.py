@@ -16,7 +16,6 @@ Ungrounded extractions are reported and left out.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..files import read_input
@@ -27,36 +26,35 @@ from ..pipeline.citations import OffsetUnits, locator_for_span, sent_to_loaded
 from ..pipeline.records_out import render_claims
 from ..pipeline.verify import settle_strength
 from ..sources import load_source
-from . import MAX_BYTES, ImportResult
+from . import MAX_BYTES, ImportResult, parse_json, refuse_surrogates
 
 EXACT = "match_exact"
 
 
 def read_documents(path: Path) -> list[dict]:
     """The annotated documents of a LangExtract JSONL file (a JSON object or list is read too)."""
+    return [document for _, document in _read_documents(path)]
+
+
+def _read_documents(path: Path) -> list[tuple[str, dict]]:
+    """(where, document) of each annotated document: `where` names the file, and the line of
+    a JSONL file, for a message about that document."""
     raw = read_input(path, MAX_BYTES, "LangExtract output")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8") from None
     stripped = text.strip()
+    found: list[tuple[str, object]] = []
     if stripped.startswith("["):
-        try:
-            data = json.loads(stripped)
-        except ValueError as exc:
-            raise InputError(f"{path}: not JSON: {exc}") from None
-        documents = data if isinstance(data, list) else []
+        data = parse_json(stripped, str(path))
+        found = [(str(path), d) for d in data] if isinstance(data, list) else []
     else:
-        documents = []
         for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                documents.append(json.loads(line))
-            except ValueError as exc:
-                raise InputError(f"{path}:{number}: not JSON: {exc}") from None
-    documents = [d for d in documents if isinstance(d, dict)]
-    if not documents or not any(isinstance(d.get("extractions"), list) for d in documents):
+            if line.strip():
+                found.append((f"{path}:{number}", parse_json(line, f"{path}:{number}")))
+    documents = [(where, d) for where, d in found if isinstance(d, dict)]
+    if not documents or not any(isinstance(d.get("extractions"), list) for _, d in documents):
         raise InputError(f"{path}: holds no LangExtract annotated document (no \"extractions\")")
     return documents
 
@@ -66,7 +64,10 @@ def import_langextract(path: Path, source: Path, output: Path, *, offset_unit: s
                        prefer: str = "tightest") -> ImportResult:
     """The records of `path`'s document for `source` (the caller writes them)."""
     doc = load_source(source, page_numbers=page_numbers)
-    annotated = _pick(read_documents(path), doc.text, document_id, path)
+    where, annotated = _pick(_read_documents(path), doc.text, document_id, path)
+    # Its texts become the records' claims, quotes and attributes: one that no UTF-8 file can
+    # hold is this input's fault, said before anything is written.
+    refuse_surrogates(annotated.get("extractions"), where, "$.extractions")
     basis = annotated.get("text") if isinstance(annotated.get("text"), str) else None
     if basis is not None:
         shift = sent_to_loaded(basis, doc.text, str(path))
@@ -134,15 +135,16 @@ def import_langextract(path: Path, source: Path, output: Path, *, offset_unit: s
     return result
 
 
-def _pick(documents: list[dict], text: str, document_id: str | None, path: Path) -> dict:
+def _pick(documents: list[tuple[str, dict]], text: str, document_id: str | None,
+          path: Path) -> tuple[str, dict]:
     if document_id is not None:
-        found = [d for d in documents if d.get("document_id") == document_id]
+        found = [(w, d) for w, d in documents if d.get("document_id") == document_id]
         if not found:
             raise InputError(f"{path}: no document with document_id {document_id!r}")
         return found[0]
     if len(documents) == 1:
         return documents[0]
-    same = [d for d in documents if d.get("text") in (text, "\ufeff" + text)]
+    same = [(w, d) for w, d in documents if d.get("text") in (text, "\ufeff" + text)]
     if len(same) == 1:
         return same[0]
     raise InputError(f"{path}: holds {len(documents)} documents and "

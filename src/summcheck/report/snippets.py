@@ -17,7 +17,7 @@ MAX_BYTES = 50_000_000
 
 
 class Lines:
-    """The `\\n`-separated lines of each file asked for, read once."""
+    """The lines of each file asked for (lines.py: as the check numbers them), read once."""
 
     def __init__(self) -> None:
         self._files: dict[str, list[str] | None] = {}
@@ -30,14 +30,15 @@ class Lines:
         lines = self._files[key]
         if lines is None or not 1 <= number <= len(lines):
             return None
-        return lines[number - 1].rstrip("\r")
+        return lines[number - 1]
 
 
 def _read(path: Path) -> list[str] | None:
     from ..files import decode, read_input
+    from ..lines import split_lines
 
     try:
         text = decode(read_input(path, MAX_BYTES, "file"), str(path))
     except (InputError, OSError, ValueError):
         return None
-    return text.split("\n")
+    return split_lines(text)

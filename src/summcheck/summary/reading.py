@@ -10,6 +10,7 @@ import yaml
 from ..claimfiles.yamlfmt import expanded_size
 from ..display import quoted, shorten
 from ..files import decode, read_input
+from ..lines import normalized
 from ..model import InputError
 
 MAX_SUMMARY_BYTES = 50 * 1024 * 1024
@@ -25,8 +26,8 @@ def read_text(path: Path) -> str:
 def read_as_written(path: Path) -> str:
     """The file's text as written, but for `\\n` line ends (and NUL shown as U+FFFD)."""
     text = decode(read_input(path, MAX_SUMMARY_BYTES, "summary"), str(path))
-    # Markdown treats \r\n and a lone \r as line ends; so do we, to keep line numbers in step.
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # Markdown treats \r\n and a lone \r as line ends; so does every line number (lines.py).
+    text = normalized(text)
     if "\0" in text:
         text = text.replace("\0", "\ufffd")  # as Markdown does; keeps our text and its in step
     return text

@@ -26,6 +26,9 @@ fabricated quotes verify). Entries are therefore read only from a folder that gi
 nothing in (`git ls-files`; when git cannot tell, the folder is not read), that is no symlink
 and, on POSIX, is owned, as each entry file is, by the user running summcheck; an entry also
 records the size and sha256 of the source it was made from, checked against the file read.
+Entries are written only where they would be read: outside a git work tree, where only a
+folder SUMMCHECK_CACHE_DIR names is believed, the folder beside the configuration is not
+even made, and the run keeps its memo alone.
 
 A third kind, `<key>.outcome`, is the whole outcome of checking one summary (its findings
 and counts), keyed by everything that outcome depends on; engine/outcomes.py makes, checks
@@ -40,6 +43,7 @@ store.py, and the folder judged in trust.py.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import OrderedDict
 from pathlib import Path
@@ -169,8 +173,9 @@ class SourceCache:
 
     @property
     def stores(self) -> bool:
-        """Whether this run has a cache folder at all (False: `--no-cache`, the memo alone)."""
-        return self.folder is not None
+        """Whether this run keeps entries in a folder: one it may read (False: `--no-cache`,
+        or a folder that would not be believed; the memo alone then)."""
+        return self.folder is not None and self._trust()
 
     def read_outcome(self, key: str) -> object | None:
         """The JSON of the outcome entry `key`, or None: as `_read`, under the same trust."""
@@ -182,9 +187,12 @@ class SourceCache:
     # ------------------------------------------------------------ the folder
 
     def _trust(self) -> bool:
-        """Whether entries may be read from (and written to) the folder: see the module's doc."""
+        """Whether entries may be read from and written to the folder: see the module's doc.
+        Only where they would be read are they written: entries that no later run believes
+        (outside a git work tree, a folder SUMMCHECK_CACHE_DIR does not name) cost the run
+        their making and the disk their bytes, for nothing."""
         if self._trusted is None:
-            self._trusted = self.folder is not None and folder_trusted(self.folder, self.named)
+            self._trusted = self.folder is not None and _would_be_read(self.folder, self.named)
         return self._trusted
 
     def _read(self, name: str) -> object | None:
@@ -210,6 +218,41 @@ class SourceCache:
             return
         if not write_entry(self.folder, name, value):
             self._writable = False
+
+
+def _would_be_read(folder: Path, named: bool) -> bool:
+    """Whether a later run would read entries from `folder` (trust.py). trust.py believes a
+    folder that is not there yet, having nothing in it to doubt; what it would make of the
+    folder once written is asked of the folder itself: it is made, empty, for the question
+    and removed again (with any parent made for it), so that a run that writes nothing leaves
+    nothing, and one that writes makes it anew."""
+    try:
+        os.lstat(folder)
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError):
+        return False
+    else:
+        return folder_trusted(folder, named)
+    made: list[Path] = []
+    try:
+        for missing in reversed([folder, *folder.parents]):
+            if os.path.lexists(missing):
+                continue
+            try:
+                os.mkdir(missing)
+            except FileExistsError:
+                continue  # another run made it meanwhile: it is that run's to remove
+            made.append(missing)
+    except (OSError, ValueError):
+        trusted = False  # it cannot be made: nowhere to write, nothing to read
+    else:
+        trusted = folder_trusted(folder, named)
+    finally:
+        for path in reversed(made):
+            with contextlib.suppress(OSError):
+                os.rmdir(path)  # empty, unless another run wrote into it meanwhile
+    return trusted
 
 
 def _remember(memo: OrderedDict, key, value) -> None:
