@@ -88,7 +88,7 @@ def many_on_one_page(folder: Path, records: int, sentences: int) -> int:
         "".join(json.dumps({"claim": f"Claim {i}.", "locator": "p. 2", "quote": line,
                             "strength": "states"}) + "\n" for i, line in enumerate(lines)),
         encoding="utf-8")
-    body = " ".join(f"Sentence {n} states something (p. 2)." for n in range(sentences))
+    body = " ".join(f"The operator keeps a log, says sentence {n} (p. 2)." for n in range(sentences))
     (folder / "summary.md").write_text("---\nsource: source.txt\nclaims: claims.jsonl\n---\n\n"
                                        f"# Summary\n\n{body}\n", encoding="utf-8")
     return sum((folder / name).stat().st_size

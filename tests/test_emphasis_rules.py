@@ -658,7 +658,7 @@ def _informative_case(tmp_path, key, *, topics=("t", "t"), cite_normative=False,
                record("info", informative, strength, topic=topics[1]), *extra]
     sentences = [sentence]
     if cite_normative:
-        sentences.append(f"The requirement stands ({normative[0]}).")
+        sentences.append(f"The requirement stands: {normative[1]} ({normative[0]}).")
     return check(tmp_path, source, records, sentences, source_text=text)
 
 

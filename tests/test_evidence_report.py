@@ -44,9 +44,12 @@ def part_records(data: dict, part: dict) -> list[int]:
 
 
 def sentence_records(data: dict, index: int) -> list[int]:
-    """The records behind sentence `index`, each once, in the order the page lists them."""
-    return list(dict.fromkeys(i for part in data["sentences"][index]["parts"]
-                              for i in part_records(data, part)))
+    """The records sentence `index` rests on, each once, in the order the page lists them:
+    its `bound` list when it has one, else its parts' records."""
+    sentence = data["sentences"][index]
+    if sentence["bound"] is not None:
+        return list(data["extra"][sentence["bound"]])
+    return list(dict.fromkeys(i for part in sentence["parts"] for i in part_records(data, part)))
 
 
 def citing_sentences(data: dict, record: int) -> list[int]:
@@ -402,7 +405,7 @@ def many_on_one_page(folder: Path, records: int, sentences: int) -> int:
                                        encoding="utf-8")
     write_case(folder, [{"claim": f"Claim {i}.", "locator": "p. 2", "quote": line,
                          "strength": "states"} for i, line in enumerate(lines)],
-               [f"Sentence {n} states something (p. 2)." for n in range(sentences)])
+               [f"The operator keeps a log, says sentence {n} (p. 2)." for n in range(sentences)])
     return sum((folder / name).stat().st_size
                for name in ("source.txt", "claims.jsonl", "summary.md"))
 
@@ -450,10 +453,11 @@ def test_the_index_data_gives_the_backers_the_analysis_found(tmp_path: Path) -> 
         shown_data.append(data)
         number = {id(result): i for i, result in enumerate(analysis.records)}
         for n, result in enumerate(analysis.sentences):
-            backers = [number[id(b)] for part in result.parts for b in part.backers]
-            assert sentence_records(data, n) == list(dict.fromkeys(backers)), (summary, n)
+            bound = [number[id(b.result)] for b in result.bound]
+            assert sentence_records(data, n) == bound, (summary, n)
             for part, shown in zip(result.parts, data["sentences"][n]["parts"]):
-                assert part_records(data, shown) == [number[id(b)] for b in part.backers]
+                assert part_records(data, shown) == sorted(
+                    number[id(b)] for b in (*part.backers, *part.unrelated))
     # The repeated quote's kept places are its first twenty lines: lines 50–51 and 55–56
     # name it (one list for both), line 2 holds a place.
     parts = [s["parts"][0] for s in shown_data[0]["sentences"]]

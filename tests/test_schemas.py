@@ -147,7 +147,10 @@ def _report() -> dict:
             {"path": "summary.md", "source": "rfc3986.txt", "claims": "claims.jsonl", "sentences": 12,
              "records": 11, "verified": 9, "backed": 10,
              "coverage": {"pages": 61, "cited_pages": 12, "cited_share": 0.17, "uncited_requires": 1},
-             "notes": [], "quotes": [
+             "notes": [],
+             "bindings": [{"line": 3, "records": [
+                 {"record": "C1", "line": 1, "how": "content", "verified": True}]}],
+             "quotes": [
                  {"record": "c3", "line": 3, "level": "normalized", "place": {
                      "page": "24", "physical_page": 24, "end_physical_page": 25, "line": 1292,
                      "end_line": 1293, "start": 60694, "end": 60794, "unit": "codepoint",

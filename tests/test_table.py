@@ -107,14 +107,15 @@ def test_markdown_table_grouped_by_topic(case):
         ("tags", ["Tags are separated by |.", "states", "line 21",
                   "“Multiple tags are separated by the | character.”", "exact", f"{a}, {c}"]),
         ("tags", ["Tags are separated by a bar.", "states", "line 111",
-                  "“Multiple tags are separated by the | character.”", "misplaced", "—"]),
+                  "“Multiple tags are separated by the | character.”", "misplaced", c]),
         ("wildcards", ["Old wildcard patterns are rewritten.", "recommends", "line 111",
                        "“" + RECORDS[1]["quote"] + "”", "exact", f"{b}, {c}"]),
         ("(no topic)", ["Lines starting with # are comments.", "states", "line 13",
                         "“Any line with '#' as the first character is a comment”", "normalized",
                         "—"]),
         ("(no topic)", ["Tags are separated by slashes.", "states", "line 21",
-                        "“Multiple tags are separated by the / character.”", "not found", "—"]),
+                        "“Multiple tags are separated by the / character.”", "not found",
+                        f"{a}, {c}"]),
     ]
 
 
@@ -147,9 +148,11 @@ def test_json_gives_the_same_rows(case):
                 row["match"]] == md[:5]
         assert row["quote"] == record["quote"] and row["claim"] == record["claim"]
         assert md[5] == (", ".join(f"line {n}" for n in row["cited_by"]) or "—")
+    # A record that failed is cited by the sentences that rest on it (binding.py): those
+    # whose locator holds its own and that share its words, as their failing evidence.
     assert {r["id"]: r["cited_by"] for r in rows} == {
-        "t1": [lines[0], lines[2]], "t2": [lines[0], lines[2]], "t3": [],
-        "w1": [lines[1], lines[2]], "c1": [], "n1": []}
+        "t1": [lines[0], lines[2]], "t2": [lines[0], lines[2]], "t3": [lines[2]],
+        "w1": [lines[1], lines[2]], "c1": [], "n1": [lines[0], lines[2]]}
     assert {r["id"]: r["match"] for r in rows} == {
         "t1": "exact", "t2": "exact", "t3": "misplaced", "w1": "exact", "c1": "normalized",
         "n1": "not found"}

@@ -184,10 +184,10 @@ def test_sum303_names_the_three_closest_records_and_counts_the_rest(tmp_path):
     assert drift.message.startswith('overstated: the sentence says "must"')
     # Ranked by the words shared with the sentence: mem-3700 (bunzip2, about, 3700, kbytes,
     # decompress, file), small-mem (file, memory, about), crc (file, decompress…): the rest
-    # are counted, not listed.
+    # the sentence is bound to (binding.py: those sharing a word with it) are counted.
     listed = re.findall(r"record '([^']+)'", drift.message)
     assert listed == ["mem-3700", "small-mem", "crc"]
-    assert "and 2 more" in drift.message
+    assert "and 1 more" in drift.message
     assert "keep" not in drift.message and "exit-codes" not in drift.message
 
 
@@ -200,7 +200,8 @@ def test_sum303_ties_keep_the_order_of_the_claims_file(tmp_path):
 
 
 def test_sum303_lists_every_record_when_three_or_fewer(tmp_path):
-    summary = write(tmp_path, BZIP2, BZIP2_RECORDS[:3], "Each file must be checked (lines 92–139).\n")
+    summary = write(tmp_path, BZIP2, BZIP2_RECORDS[:3],
+                    "Each file must be checked, its exit code kept (lines 92–139).\n")
     (drift,) = findings(summary, "SUM303")
     assert sorted(re.findall(r"record '([^']+)'", drift.message)) == ["crc", "exit-codes", "keep"]
     assert "more" not in drift.message

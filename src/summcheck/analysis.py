@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from .matching import ocr
 from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
@@ -15,6 +17,9 @@ from .modality import Lexicon
 from .model import (ClaimRecord, ClaimsFile, FuzzySettings, RecordStatus, Sentence, SourceDocument,
                     Span, Summary)
 from .resolve import Resolution, Resolver
+
+if TYPE_CHECKING:
+    from .faithfulness import Faithfulness
 
 
 @dataclass
@@ -87,13 +92,43 @@ def _unsearchable(record: ClaimRecord, resolutions: list[Resolution]) -> RecordS
 @dataclass
 class PartResult:
     resolution: Resolution
-    backers: list[RecordResult] = field(default_factory=list)  # verified records inside the part
+    # The verified records inside the part that the sentence is bound to (binding.py): what
+    # backs it. `unrelated`: the verified records inside it that share nothing with it.
+    backers: list[RecordResult] = field(default_factory=list)
+    unrelated: list[RecordResult] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A record a sentence rests on, and how it was bound: `named` (`[C3]`), `content` (it
+    stands at the sentence's locator and shares its words or numbers) or `position` (it stands
+    there and the sentence has no words of its own to compare)."""
+
+    result: RecordResult
+    how: str
 
 
 @dataclass
 class SentenceResult:
     sentence: Sentence
     parts: list[PartResult] = field(default_factory=list)
+    bound: list[Bound] = field(default_factory=list)  # verified or not, in record order
+    named: bool = False  # it names records (`[C3]`): only they back it
+    unknown_ids: list[tuple[str, int]] = field(default_factory=list)  # (id, column): SUM106
+    outside: list[RecordResult] = field(default_factory=list)  # named, verified elsewhere: SUM107
+
+    @property
+    def backers(self) -> list[RecordResult]:
+        """The verified records it is bound to."""
+        return [b.result for b in self.bound if b.result.verified]
+
+    @property
+    def backed(self) -> bool:
+        """Every part of its locator holds a record it is bound to (with no locator, a named
+        record is verified)."""
+        if self.parts:
+            return all(part.backers for part in self.parts)
+        return self.named and any(b.result.verified for b in self.bound)
 
 
 @dataclass
@@ -105,6 +140,13 @@ class Analysis:
     sentences: list[SentenceResult]
     lexicon: Lexicon | None = None  # modal words; None: the packaged lexicons
     pages_by_label: bool = False  # page locators name the PDF's printed labels
+
+    @cached_property
+    def faithfulness(self) -> "Faithfulness":
+        """What each sentence and claim says otherwise than its quotes (SUM401-SUM404)."""
+        from .faithfulness import Faithfulness
+
+        return Faithfulness(self)
 
 
 @dataclass
@@ -151,6 +193,7 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
     for sentence, resolutions in zip(summary.sentences, located.sentence_parts):
         sentences.append(SentenceResult(sentence, [
             PartResult(resolution, backing.inside(resolution.spans)) for resolution in resolutions]))
+    bind_sentences(sentences, records)
     return Analysis(summary, claims, source, records, sentences, lexicon, located.pages_by_label)
 
 
@@ -342,3 +385,17 @@ def _earliest_in_group(owners_of: dict[tuple[int, int], list[int]]) -> dict[int,
             if least < owner and least < earliest.get(owner, infinity):
                 earliest[owner] = int(least)
     return earliest
+
+
+# ---------------------------------------------------------------- binding
+
+
+def bind_sentences(sentences: list[SentenceResult], records: list[RecordResult]) -> None:
+    """Bind each sentence to the records it rests on (see `Bound`), narrowing each part's
+    backers to them; the rest of the part's records become `unrelated`."""
+    from .binding import Binder
+
+    binder = Binder(records)
+    for result in sentences:
+        binder.bind(result)
+

@@ -39,11 +39,10 @@ def claim_index(analysis: Analysis) -> list[IndexRow]:
     """One row per record, grouped by topic (in order of first appearance), then file order."""
     cited: dict[int, list[int]] = {}
     for sentence in analysis.sentences:
-        for part in sentence.parts:
-            for backer in part.backers:
-                lines = cited.setdefault(id(backer), [])
-                if sentence.sentence.line not in lines:
-                    lines.append(sentence.sentence.line)
+        for bound in sentence.bound:  # the records it rests on (binding.py)
+            lines = cited.setdefault(id(bound.result), [])
+            if sentence.sentence.line not in lines:
+                lines.append(sentence.sentence.line)
     rows = []
     for result in analysis.records:
         record = result.record

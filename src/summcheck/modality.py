@@ -297,7 +297,7 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
         return []  # a word that can start one ("is", "nicht"), but no phrase it starts
     tokens = _tokens(text, masked)
     words = [t.word for t in tokens]
-    vetoed = _not_modal_words(tokens, words, lexicon)
+    vetoed = _not_modal_words(tokens, words, lexicon) | _in_exceptions(tokens, words)
     found: list[ModalWord] = []
     reported = -1  # the segment a reporting verb holds ("the draft said it must…")
     i = 0
@@ -321,6 +321,37 @@ def modal_words(text: str, lexicon: Lexicon | None = None) -> list[ModalWord]:
             found.append(ModalWord(shown, cls, tokens[i].start))  # type: ignore[arg-type]
         i += length
     return found
+
+
+def _in_exceptions(tokens: list[_Token], words: list[str]) -> set[int]:
+    """Positions after a word that opens an exception to a rule ("unless", "außer es", "a
+    menos que", "salvo se": the language files' `faithfulness.unless`) in its clause: a modal
+    word there states when the rule does not hold, not the rule's strength ("Sie sollten …
+    vermeiden, außer es ist unbedingt erforderlich" recommends)."""
+    exceptions = _exception_phrases()
+    first_words = {phrase[0] for phrase in exceptions}
+    words = [w.casefold() for w in words]  # as the faithfulness lexicons fold: ß is ss
+    if first_words.isdisjoint(words):
+        return set()
+    found: set[int] = set()
+    for i, word in enumerate(words):
+        if word not in first_words:
+            continue
+        if any(tuple(words[i:i + len(p)]) == p for p in exceptions if p[0] == word):
+            clause = tokens[i].clause
+            j = i + 1
+            while j < len(tokens) and tokens[j].clause == clause:
+                found.add(j)
+                j += 1
+    return found
+
+
+@lru_cache(maxsize=1)
+def _exception_phrases() -> frozenset[tuple[str, ...]]:
+    """The exception words of every language (their files' `faithfulness.unless`)."""
+    from .faithfulness.lexicon import lexicons
+
+    return frozenset(phrase for lexicon in lexicons().values() for phrase in lexicon.unless)
 
 
 def _not_modal_words(tokens: list[_Token], words: list[str], lexicon: Lexicon) -> set[int]:

@@ -254,6 +254,21 @@ class LocatorGroup:
     end_column: int | None = None  # … and the column just after it (1-based, as written)
 
 
+@dataclass(frozen=True)
+class NamedRecords:
+    """A bracket in a sentence that may name claim records: `[C3]`, `[C3, C5]`, `[^C3]`.
+
+    Whether it does is decided once the claims are read (binding in analysis.py): a bracket
+    none of whose ids a record has, and that does not look like one, is prose (`[sic]`)."""
+
+    ids: tuple[str, ...]
+    text: str  # as written, brackets included
+    line: int
+    column: int  # 1-based column of "["
+    footnote: bool = False  # `[^C3]`
+    note_defined: bool = False  # a footnote of the summary has this label: prose if no id
+
+
 @dataclass
 class Sentence:
     text: str
@@ -261,6 +276,7 @@ class Sentence:
     column: int  # 1-based column
     groups: list[LocatorGroup]
     synthesis: bool
+    named: tuple[NamedRecords, ...] = ()  # brackets that may name records
 
     @property
     def locators(self) -> list[Locator]:

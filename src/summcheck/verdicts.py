@@ -62,7 +62,7 @@ def sentence_verdict(result: SentenceResult, findings: list[Finding]) -> Verdict
         return "finding"
     if result.sentence.synthesis and not result.parts:
         return "synthesis"
-    if result.parts and all(part.backers for part in result.parts):
+    if result.backed:
         return "backed"
     if findings:
         return "finding"
@@ -91,8 +91,7 @@ def coverage(analysis: Analysis) -> Coverage:
         page = source.page_of(start)
         if page is not None:
             cited_pages.add(page.number)
-    backers = {id(b) for result in analysis.sentences for part in result.parts
-               for b in part.backers}
+    backers = {id(b) for result in analysis.sentences for b in result.backers}
     uncited = sum(1 for r in analysis.records
                   if r.verified and r.record.strength == "requires" and id(r) not in backers)
     share = round(covered / len(source.text), 4) if source.text else 0.0

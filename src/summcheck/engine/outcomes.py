@@ -46,16 +46,18 @@ from ..evidence.places import CONTEXT_CHARS, QuotePlace
 from ..inputs.resolution import FILES, resolve_inputs
 from ..inputs.summaries import read_front_matter
 from ..model import SEVERITY_RANK, Finding, Fix, Mark
-from ..report.model import Coverage, SummaryReport, VerifiedQuote
+from ..report.model import (BoundRecord, Coverage, SentenceBinding, SummaryReport,
+                            VerifiedQuote)
 from ..rules import all_rules
 from ..sources.cache import keys
 from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
-FORMAT = 4  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
-            # 4: each finding's mark, help and fix)
+FORMAT = 5  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
+            # 4: each finding's mark, help and fix; 5: the sentences' bindings)
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
-          "verified", "notes", "findings", "quotes", "backed", "coverage"}
+          "verified", "notes", "findings", "quotes", "backed", "coverage", "bindings"}
+HOWS = ("named", "content", "position")  # analysis.Bound.how
 LEVELS = ("exact", "normalized", "fuzzy")  # matching.exact.MatchLevel
 MAX_HASHED = 1 << 31  # a larger input is not hashed (its load fails anyway): no reuse
 
@@ -195,11 +197,17 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
         "backed": report.backed,
         "coverage": [report.coverage.pages, report.coverage.cited_pages,
                      report.coverage.cited_share, report.coverage.uncited_requires],
+        "bindings": [[b.line, [[r.record_id, r.line, r.how, r.verified] for r in b.records]]
+                     for b in report.bindings],
     }
 
 
 def _count(value: object) -> bool:
     return is_int(value) and value >= 0  # type: ignore[operator]
+
+
+def _positive(value: object) -> bool:
+    return is_int(value) and value >= 1  # type: ignore[operator]
 
 
 def _positive_or_none(value: object) -> bool:
@@ -303,11 +311,24 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
         entry["coverage"], (_count, _count, lambda v: type(v) in (int, float) and 0 <= v <= 1,
                             _count))
     need(pages >= 1 and cited_pages <= pages and uncited <= entry["verified"])
+    need(isinstance(entry["bindings"], list) and len(entry["bindings"]) == entry["sentences"])
+    bindings = [_binding_of(item) for item in entry["bindings"]]
     report = SummaryReport(Path(key.summary), Path(key.source), Path(key.claims),
                            entry["sentences"], entry["records"], entry["verified"],
                            list(entry["notes"]), quotes, entry["backed"],
-                           Coverage(pages, cited_pages, float(share), uncited))
+                           Coverage(pages, cited_pages, float(share), uncited), bindings)
     return findings, report
+
+
+def _binding_of(item) -> SentenceBinding:
+    line, records = typed_fields(item, (_positive, lambda v: isinstance(v, list)))
+    bound = []
+    for record in records:
+        record_id, record_line, how, verified = typed_fields(
+            record, (_str_or_none, _positive_or_none, lambda v: v in HOWS,
+                     lambda v: isinstance(v, bool)))
+        bound.append(BoundRecord(record_id, record_line, how, verified))
+    return SentenceBinding(line, tuple(bound))
 
 
 # ---------------------------------------------------------------- use

@@ -22,7 +22,8 @@ from ..evidence.places import place_of
 from ..inputs.discovery import SummaryError
 from ..marks import Marker
 from ..model import Finding, InputError
-from ..report.model import Report, SummaryReport, VerifiedQuote
+from ..report.model import (BoundRecord, Report, SentenceBinding, SummaryReport,
+                            VerifiedQuote)
 from ..resolve import Resolver
 from ..rules import Problem, Rule, all_rules
 from ..verdicts import coverage, sentence_verdicts
@@ -140,7 +141,15 @@ def inspect_summary(path: Path, options: Options, on_stage: StageHook | None = N
                                    len(analysis.summary.sentences), len(analysis.records),
                                    verified, list(analysis.source.notes),
                                    verified_quotes(analysis), backed,
-                                   coverage(analysis)), analysis
+                                   coverage(analysis), sentence_bindings(analysis)), analysis
+
+
+def sentence_bindings(analysis: Analysis) -> list[SentenceBinding]:
+    """Each sentence and the records it rests on (binding.py), as the reports name them."""
+    return [SentenceBinding(result.sentence.line, tuple(
+                BoundRecord(b.result.record.id, b.result.record.line, b.how, b.result.verified)
+                for b in result.bound))
+            for result in analysis.sentences]
 
 
 def verified_quotes(analysis: Analysis) -> list[VerifiedQuote]:

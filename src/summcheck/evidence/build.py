@@ -147,8 +147,30 @@ class _Builder:
             "verdict": verdict,
             "locators": [group.text for group in sentence.groups],
             "parts": [self._part(part) for part in result.parts],
+            "bound": self._bound(result),
             "findings": findings,
         }
+
+    def _bound(self, result: SentenceResult) -> int | None:
+        """The records the sentence rests on (binding.py), as an index into the distinct lists
+        of `extra`, or None when they are the verified records its parts hold (the page finds
+        those from the spans): a sentence's evidence is its bound records, failing ones
+        included, never an unrelated one."""
+        index = self.record_index
+        bound = tuple(index[id(b.result)] for b in result.bound)
+        self.cited.update(index[id(b)] for b in result.backers)
+        at_parts = {index[id(r)] for part in result.parts for r in (*part.backers,
+                                                                    *part.unrelated)}
+        if not result.named and set(bound) == at_parts:
+            return None
+        return self._extra(bound)
+
+    def _extra(self, records: tuple[int, ...]) -> int:
+        """The index of a list of records in `extra`, each distinct list stored once."""
+        at = self._extra_at.setdefault(records, len(self.extra_lists))
+        if at == len(self.extra_lists):
+            self.extra_lists.append(list(records))
+        return at
 
     def _part(self, part: PartResult) -> dict:
         """A locator part: its spans, from which the page finds the records inside, and the
@@ -163,12 +185,11 @@ class _Builder:
                            if i in self.repeated
                            and not _inside(self.analysis.records[i].hits, spans))
             if missed:
-                extra = self._extra_at.setdefault(missed, len(self.extra_lists))
-                if extra == len(self.extra_lists):
-                    self.extra_lists.append(list(missed))
+                extra = self._extra(missed)
         return {"locator": part.resolution.part.describe(), "resolved": part.resolution.ok,
                 "problem": part.resolution.message,
-                "spans": [[span.start, span.end] for span in spans], "extra": extra}
+                "spans": [[span.start, span.end] for span in spans], "extra": extra,
+                "backed": bool(part.backers), "unrelated": len(part.unrelated)}
 
     def _record(self, result: RecordResult, findings: list[int], cited: bool) -> dict:
         record = result.record

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..display import printable
-from .model import Report, VerifiedQuote
+from .model import BoundRecord, Report, SentenceBinding, VerifiedQuote
 
 
 def display_path(path: Path | str) -> str:
@@ -57,7 +57,8 @@ def displayable(report: Report) -> Report:
         record_id=None if f.record_id is None else printable(f.record_id))
         for f in report.findings]
     summaries = sorted((dataclasses.replace(s, notes=[printable(n) for n in s.notes],
-                                            quotes=_printable_quotes(s.quotes))
+                                            quotes=_printable_quotes(s.quotes),
+                                            bindings=_printable_bindings(s.bindings))
                         for s in report.summaries), key=lambda s: path_order(s.path))
     shown = dataclasses.replace(report, findings=findings, summaries=summaries)
     errors = getattr(report, "errors", None)  # a RunReport's, or set on a Report by hand
@@ -80,6 +81,16 @@ def _printable_quotes(quotes: list[VerifiedQuote]) -> list[VerifiedQuote]:
                 quote = dataclasses.replace(quote, record_id=record_id)
         shown.append(quote)
     return shown
+
+
+def _printable_bindings(bindings: list[SentenceBinding]) -> list[SentenceBinding]:
+    """The bindings with their record ids printable, as the findings show them."""
+    def shown(record: BoundRecord) -> BoundRecord:
+        if record.record_id is None:
+            return record
+        return dataclasses.replace(record, record_id=printable(record.record_id))
+
+    return [dataclasses.replace(b, records=tuple(map(shown, b.records))) for b in bindings]
 
 
 def path_order(path: Path) -> str:

@@ -49,6 +49,9 @@ class JsonReporter(Reporter):
                                  "cited_share": s.coverage.cited_share,
                                  "uncited_requires": s.coverage.uncited_requires},
                     "notes": s.notes,
+                    "bindings": [{"line": b.line, "records": [
+                        {"record": r.record_id, "line": r.line, "how": r.how,
+                         "verified": r.verified} for r in b.records]} for b in s.bindings],
                     "quotes": [],  # filled in by with_quotes
                 }
                 for s in report.summaries

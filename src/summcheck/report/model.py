@@ -23,6 +23,24 @@ class VerifiedQuote:
 
 
 @dataclass(frozen=True)
+class BoundRecord:
+    """A record a sentence rests on (analysis.Bound), as a report names it."""
+
+    record_id: str | None
+    line: int | None  # 1-based line of the record in the claims file (None when unknown)
+    how: str  # named | content | position
+    verified: bool
+
+
+@dataclass(frozen=True)
+class SentenceBinding:
+    """The records one sentence rests on."""
+
+    line: int
+    records: tuple[BoundRecord, ...]
+
+
+@dataclass(frozen=True)
 class Coverage:
     """How much of its source a summary's sentences cite (verdicts.coverage decides it)."""
 
@@ -56,6 +74,9 @@ class SummaryReport:
     quotes: list[VerifiedQuote] = field(default_factory=list)
     backed: int = 0  # sentences whose every locator holds a verified record, and no finding
     coverage: Coverage = field(default_factory=lambda: Coverage(1, 0, 0.0, 0))
+    # Each sentence (in summary order) and the records it rests on: the JSON report's
+    # `bindings`.
+    bindings: list[SentenceBinding] = field(default_factory=list)
 
 
 FAIL_ON_LEVELS = ("error", "warning", "info", "never")

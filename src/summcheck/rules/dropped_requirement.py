@@ -50,7 +50,7 @@ _APPENDIX_IDENT = re.compile(r"^[A-Z](\.|$)")
 
 
 def check(analysis) -> Iterator[Problem]:
-    cited = {id(b) for s in analysis.sentences for part in s.parts for b in part.backers}
+    cited = {id(b) for s in analysis.sentences for b in s.backers}
     dropped = [r for r in analysis.records
                if r.verified and r.record.strength == "requires" and id(r) not in cited]
     path = analysis.claims.path
@@ -65,7 +65,7 @@ def check(analysis) -> Iterator[Problem]:
     if not normative_topics:
         return
     for sentence in analysis.sentences:
-        backers = [b for part in sentence.parts for b in part.backers]
+        backers = sentence.backers
         if not backers or not all(_informative(analysis.source, b) for b in backers):
             continue
         for topic in dict.fromkeys(b.record.topic for b in backers if b.record.topic):

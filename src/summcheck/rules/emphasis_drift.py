@@ -51,7 +51,7 @@ an unrelated requirement that happens to back it.
 def check(analysis) -> Iterator[Problem]:
     path = analysis.summary.path
     for result in analysis.sentences:
-        backers = {id(b): b for part in result.parts for b in part.backers}
+        backers = {id(b): b for b in result.backers}
         if not backers:
             continue
         words = modal_words(result.sentence.text, analysis.lexicon)

@@ -38,7 +38,8 @@ def check(analysis) -> Iterator[Problem]:
     path = analysis.summary.path
     for result in analysis.sentences:
         sentence = result.sentence
-        if not sentence.groups and not sentence.synthesis:
+        # A sentence that names its records ([C3]) needs no locator (SUM106 if none exists).
+        if not sentence.groups and not sentence.synthesis and not result.named:
             yield Problem(path, sentence.line,
                           "sentence has no locator: add one such as (p. 17) or (section 4.2), "
                           "or label it [synthesis] if it combines several places",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..language import synthesis_labels
 from ..locators import LocatorSyntaxError, classify_group, starts_like_locator
-from ..model import LocatorGroup, Sentence
+from ..model import LocatorGroup, NamedRecords, Sentence
 from ..text_split import mask_inline, matched_groups, rendered_group, split_sentences
 from .positions import FileLines, LineMap
 
@@ -64,6 +64,32 @@ def _groups(visible: str, scan: str, line_map: LineMap) -> list[tuple[int, Locat
 
 
 _FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\]")
+# `[C3]`, `[C3, C5]`, `[C3; C5]`, `[^C3]`: not an image, a link's text (`[a](u)`, `[a][b]`) or
+# a reference definition (`[a]: u`).
+_ID = r"[^\W_][\w.:-]*"
+_NAMED = re.compile(rf"(?<![!\]\w])\[(\^?)({_ID}(?:[ \t]*[,;][ \t]*{_ID})*)\](?![(\[:])")
+_ID_SPLIT = re.compile(r"[ \t]*[,;][ \t]*")
+MAX_NAMED_CHARS = 200  # a bracket longer than this names no records: it is prose
+
+
+def _named_records(scan: str, line_map: LineMap, labels: list[str], notes: frozenset[str]
+                   ) -> list[tuple[int, NamedRecords]]:
+    """The brackets of a paragraph that may name records, with the content offset of each."""
+    if "[" not in scan:
+        return []
+    found = []
+    for match in _NAMED.finditer(scan):
+        text = match.group(0)
+        if len(text) > MAX_NAMED_CHARS or text.casefold() in labels:
+            continue
+        footnote = bool(match.group(1))
+        ids = tuple(_ID_SPLIT.split(match.group(2)))
+        if footnote and len(ids) > 1:
+            continue
+        line, column = line_map.position(match.start())
+        found.append((match.start(), NamedRecords(ids, text, line, column, footnote,
+                                                  footnote and ids[0] in notes)))
+    return found
 
 
 def _blank_footnote_refs(visible: str, scan: str, notes: frozenset[str]) -> tuple[str, str]:
@@ -93,19 +119,25 @@ def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels:
                         notes: frozenset[str] = frozenset()) -> list[Sentence]:
     line_map = LineMap(content, lines, first_line)
     visible, scan, comments = mask_inline(content)
+    named = _named_records(scan, line_map, labels, notes)
     visible, scan = _blank_footnote_refs(visible, scan, notes)
     for start, end in comments:
         comments_out.append((content[start:end], line_map.position(start)[0],
                              line_map.position(end - 1)[0]))
     groups = _groups(visible, scan, line_map)
     out: list[Sentence] = []
-    next_group = 0
+    next_group = next_named = 0
     for start, end in split_sentences(scan, german):
         mine: list[LocatorGroup] = []
         while next_group < len(groups) and groups[next_group][0] < end:
             if groups[next_group][0] >= start:
                 mine.append(groups[next_group][1])
             next_group += 1
+        names: list[NamedRecords] = []
+        # A bracket after the full stop (`… (p. 4).[^1]`) belongs to the sentence before it.
+        while next_named < len(named) and named[next_named][0] < end:
+            names.append(named[next_named][1])
+            next_named += 1
         body = scan[start:end]
         if not any(c.isalnum() for c in body):
             continue  # only markup or punctuation left (e.g. a lone comment)
@@ -117,6 +149,7 @@ def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels:
             column=col,
             groups=mine,
             synthesis=any(label in folded for label in labels),
+            named=tuple(names),
         ))
     return out
 

@@ -165,9 +165,12 @@
   }
 
   function sentenceRecords(index) {
-    // Each part's records in the claims file's order, a record once, where it first comes.
+    // The records the sentence rests on: named, or sharing its content (`bound`, failing ones
+    // included); else each part's records in the claims file's order, a record once.
+    const s = data.sentences[index];
+    if (s.bound !== null) return data.extra[s.bound].slice();
     const found = new Set();
-    for (const part of data.sentences[index].parts) partRecords(part).forEach((i) => found.add(i));
+    for (const part of s.parts) partRecords(part).forEach((i) => found.add(i));
     return Array.from(found);
   }
 
@@ -177,9 +180,19 @@
     return part.extra !== null && data.extra[part.extra].includes(record);
   }
 
+  function restsOn(s, record) {
+    if (s.bound !== null) return data.extra[s.bound].includes(record);
+    return s.parts.some((part) => backs(record, part));
+  }
+
+  function eachRecordOf(s, visit) {
+    if (s.bound !== null) data.extra[s.bound].forEach(visit);
+    else s.parts.forEach((part) => eachBacker(part, visit));
+  }
+
   function citingSentences(record) {
     const found = [];
-    data.sentences.forEach((s, n) => { if (s.parts.some((part) => backs(record, part))) found.push(n); });
+    data.sentences.forEach((s, n) => { if (restsOn(s, record)) found.push(n); });
     return found;
   }
 
@@ -193,12 +206,12 @@
     const count = new Int32Array(data.records.length);
     const first = data.records.map(() => []);
     const seen = new Int32Array(data.records.length).fill(-1);
-    data.sentences.forEach((s, n) => s.parts.forEach((part) => eachBacker(part, (i) => {
+    data.sentences.forEach((s, n) => eachRecordOf(s, (i) => {
       if (seen[i] === n) return;
       seen[i] = n;
       count[i] += 1;
       if (first[i].length < CITED_SHOWN) first[i].push(n);
-    })));
+    }));
     citations = { count: count, first: first };
     return citations;
   }
@@ -278,7 +291,8 @@
     ]));
     for (const part of s.parts) {
       if (!part.resolved) card.append(el("p", { class: "verdict finding", text: part.locator + ": " + (part.problem || "not in the source") }));
-      else if (!partRecords(part).length) card.append(el("p", { class: "verdict unbacked", text: part.locator + ": no verified claim record stands there" }));
+      else if (!part.backed && part.unrelated) card.append(el("p", { class: "verdict finding", text: part.locator + ": the verified records there share no word or number with the sentence" }));
+      else if (!part.backed) card.append(el("p", { class: "verdict unbacked", text: part.locator + ": no verified claim record stands there" }));
     }
     if (s.findings.length) {
       const list = el("ul", { class: "finding-list" });

@@ -1,0 +1,165 @@
+"""Which records a sentence rests on: the one decision every rule, report and table reads.
+
+- A sentence that names records (`[C3]`, `[C3, C5]`, `[C3; C5]`, `[^C3]`) rests on them alone,
+  verified or not. A bracket naming an id no record has is SUM106 when it looks like an id: one
+  of its ids is a record's, it is a footnote reference with no footnote of that label, or its
+  id has the shape of the claims file's ids (`C12` beside `C1`…`C9`); any other bracket is
+  prose (`[sic]`). With a locator, each named part is backed by the named verified records
+  inside it; a named verified record standing outside every part is SUM107.
+- A sentence that names none rests on the records at its locator that share its content: a
+  content word (its first five letters, accents and case folded, so "rotated" meets
+  "rotation") or a number, in the record's claim or quote. Verified ones back the part, the
+  others (a quote not found) are shown as its failing evidence; verified records at the
+  locator that share nothing are `unrelated` (SUM108). A sentence with no words of its own
+  besides its locator rests on every record there (`position`).
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from typing import TYPE_CHECKING
+
+from .faithfulness.compare import content_stems
+from .faithfulness.lexicon import identify
+from .faithfulness.tokens import words
+from .model import RecordStatus, Sentence
+
+if TYPE_CHECKING:
+    from .analysis import RecordResult, SentenceResult
+
+_DIGITS = re.compile(r"\d+")
+#: Statuses of a record that never stood anywhere to be bound by place.
+_UNPLACED = frozenset((RecordStatus.INVALID, RecordStatus.BAD_LOCATOR, RecordStatus.UNRESOLVED))
+
+
+def sentence_words(sentence: Sentence) -> str:
+    """The sentence's own words: without its locators and the brackets that name records."""
+    text = sentence.text
+    for group in sentence.groups:
+        text = text.replace(f"({' '.join(group.text.split())})", " ")
+    for named in sentence.named:
+        text = text.replace(named.text, " ")
+    return text
+
+
+def id_shape(record_id: str) -> str | None:
+    """`C12` → `C#`: the shape of an id with digits (None for one without)."""
+    shape = _DIGITS.sub("#", record_id)
+    return shape if shape != record_id else None
+
+
+class Binder:
+    """Binds the sentences of one summary to the records of its claims file."""
+
+    def __init__(self, records: list["RecordResult"]) -> None:
+        self.records = records
+        self.by_id: dict[str, RecordResult] = {}
+        for result in records:
+            record_id = result.record.id
+            if record_id is not None and str(record_id) not in self.by_id:
+                self.by_id[str(record_id)] = result
+        self.shapes = {shape for shape in map(id_shape, self.by_id) if shape}
+        self._stems: dict[int, frozenset[str]] = {}
+        self._placed: tuple[list[int], list[tuple[int, int, int]]] | None = None
+
+    def stems(self, result: "RecordResult") -> frozenset[str]:
+        key = id(result)
+        found = self._stems.get(key)
+        if found is None:
+            record = result.record
+            found = self._stems[key] = content_stems(f"{record.claim} {record.quote}")
+        return found
+
+    def bind(self, result: "SentenceResult") -> None:
+        from .analysis import Bound
+
+        sentence = result.sentence
+        named, unknown = self._named(sentence)
+        result.unknown_ids = unknown
+        if named or unknown:
+            result.named = True
+            result.bound = [Bound(r, "named") for r in named]
+            verified = [r for r in named if r.verified]
+            for part in result.parts:
+                inside = {id(r) for r in part.backers}
+                part.backers = [r for r in verified if id(r) in inside or
+                                self._stands_inside(r, part.resolution.spans)]
+                part.unrelated = []
+            if any(part.resolution.ok for part in result.parts):
+                backing = {id(r) for part in result.parts for r in part.backers}
+                result.outside = [r for r in verified if id(r) not in backing]
+            return
+        if sentence.synthesis or not result.parts:
+            return
+        text = sentence_words(sentence)
+        words = content_stems(text)
+        bound: dict[int, tuple[RecordResult, str]] = {}
+        related = [[r for r in part.backers if self.stems(r) & words] if words else []
+                   for part in result.parts]
+        # Bound by position: a sentence with no words of its own; the parts of a sentence
+        # whose other parts hold related records (one related record backs the sentence); a
+        # sentence in another language than the records at its locator.
+        by_position = not words or any(related) or self._other_language(text, result)
+        for part, mine in zip(result.parts, related):
+            if mine:
+                part.unrelated = [r for r in part.backers if not self.stems(r) & words]
+                part.backers = mine
+            elif not by_position:
+                part.unrelated, part.backers = part.backers, []
+            how = "content" if mine else "position"
+            for r in part.backers:
+                bound.setdefault(id(r), (r, how))
+            if words:
+                for r in self._placed_inside(part.resolution.spans):
+                    if self.stems(r) & words:
+                        bound.setdefault(id(r), (r, "content"))
+        order = {id(r): i for i, r in enumerate(self.records)}
+        result.bound = [Bound(r, how) for r, how in
+                        sorted(bound.values(), key=lambda item: order[id(item[0])])]
+
+    def _other_language(self, text: str, result: "SentenceResult") -> bool:
+        """Whether the records at the sentence's locator are written in another language than
+        the sentence (an English summary of a German law shares only names and numbers)."""
+        language = identify(words(text)).language
+        return any(identify(words(f"{r.record.claim} {r.record.quote}")).language != language
+                   for part in result.parts for r in part.backers)
+
+    def _named(self, sentence: Sentence) -> tuple[list["RecordResult"], list[tuple[str, int]]]:
+        named: dict[int, RecordResult] = {}
+        unknown: list[tuple[str, int]] = []
+        for bracket in sentence.named:
+            known = [self.by_id[i] for i in bracket.ids if i in self.by_id]
+            looks = known or (bracket.footnote and not bracket.note_defined) or any(
+                id_shape(i) in self.shapes for i in bracket.ids)
+            if not looks:
+                continue
+            for record in known:
+                named.setdefault(id(record), record)
+            unknown += [(i, bracket.column) for i in bracket.ids if i not in self.by_id]
+        return list(named.values()), unknown
+
+    @staticmethod
+    def _stands_inside(result: "RecordResult", spans) -> bool:
+        return any(span.start <= hit.span.start and hit.span.end <= span.end
+                   for hit in result.hits for span in spans)
+
+    def _placed_inside(self, spans) -> list["RecordResult"]:
+        """The records not verified whose locator lies inside `spans`: a sentence's failing
+        evidence (its own record whose quote was not found)."""
+        if self._placed is None:
+            entries = sorted((span.start, span.end, i) for i, r in enumerate(self.records)
+                             if not r.verified and r.status not in _UNPLACED
+                             for span in r.locator_spans)
+            self._placed = ([e[0] for e in entries], entries)
+        starts, entries = self._placed
+        found: dict[int, None] = {}
+        for span in spans:
+            k = bisect.bisect_left(starts, span.start)
+            while k < len(entries) and entries[k][0] < span.end:
+                if entries[k][1] <= span.end:
+                    found[entries[k][2]] = None
+                k += 1
+        return [self.records[i] for i in sorted(found)]
+
+
+__all__ = ["Binder", "sentence_words", "id_shape"]

@@ -1,0 +1,541 @@
+"""Where a sentence says something else than its quotes: a number, a negation, a quantifier or
+a condition. Each comparison gives the differing words on both sides, or nothing.
+
+Precision comes first (a false alarm on a faithful summary costs more than a miss), so each
+comparison reports only a difference it can show on both sides:
+- numbers: a quantity of the sentence that no quote states, while a quote states another of
+  the same kind (30 days / 60 days; at least 8 / at most 8); a bare count is never reported;
+- negation, quantifiers: only in the clause of the quote that shares most content words with
+  a clause of the sentence (at least two, and half of the shorter clause's), and never where
+  either clause says "not" in one word (optional, without, lacks, only, unless …);
+- a condition: a quote that states a rule (a modal word) under a strong condition (if, unless,
+  sofern, salvo, desde que …) whose clause shares nothing with a sentence that keeps no
+  condition word at all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..display import shorten
+from .lexicon import FaithLexicon, Phrase, all_stopwords, identify
+from .numbers import Quantity, quantities, same_direction
+from .tokens import PUNCTUATION, SENTENCE_BREAKS, Token, is_number, is_word, stem, tokens
+
+MIN_SHARED = 2  # content words a clause pair must share to be compared
+NEGATION_CLOSE = 0.3  # and, for negations, this share of the longer clause's words
+APPROXIMATE = 0.1  # "about" allows this much relative difference
+
+
+@dataclass(frozen=True)
+class Difference:
+    """What the sentence says and what the quote says instead."""
+
+    said: str  # the sentence's (or claim's) words
+    quoted: str  # the quote's words
+    what: str = ""  # a few words on the kind of difference
+    quote: "Reading | None" = field(default=None, compare=False, repr=False)  # the quote's
+
+
+@dataclass
+class Reading:
+    """A text read once for every comparison: its words, language, clauses and quantities."""
+
+    text: str
+    toks: list[Token] = field(init=False)
+    lexicon: FaithLexicon = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.toks = tokens(self.text)
+        self.lexicon = identify([t.word for t in self.toks])
+
+    @cached_property
+    def words(self) -> list[str]:
+        return [t.word for t in self.toks]
+
+    @cached_property
+    def quantities(self) -> list[Quantity]:
+        return quantities(self.text, self.toks, self.lexicon)
+
+    @cached_property
+    def clauses(self) -> list[tuple[int, int]]:
+        """(start, end) token ranges: split at sentence punctuation (a full stop only where a
+        sentence ends: not in "e.g."), before a condition or contrast word, and after the
+        comma that ends a condition ("Where X, courts apply Y": two clauses)."""
+        words, lexicon, toks, text = self.words, self.lexicon, self.toks, self.text
+        out, start, in_condition = [], 0, False
+        for i, word in enumerate(words):
+            if word in SENTENCE_BREAKS and (word != "." or _ends_sentence(text, toks, i)):
+                if i > start:
+                    out.append((start, i))
+                start, in_condition = i + 1, False
+            elif word == "," and in_condition:
+                if i > start:
+                    out.append((start, i))
+                start, in_condition = i + 1, False
+            elif _opens_clause(words, i, lexicon):
+                if i > start:
+                    out.append((start, i))
+                start, in_condition = i, True
+        if start < len(words):
+            out.append((start, len(words)))
+        return out
+
+    @cached_property
+    def anchors(self) -> list[frozenset[str]]:
+        """Per clause, the stems of its content words."""
+        return [self._anchors(a, b) for a, b in self.clauses]
+
+    def _anchors(self, a: int, b: int) -> frozenset[str]:
+        lexicon, stop = self.lexicon, all_stopwords()
+        found = set()
+        for word in self.words[a:b]:
+            if (is_word(word) and len(word) >= 3 and word not in stop
+                    and word not in lexicon.quantifiers_words and word not in lexicon.only
+                    and word not in lexicon.negators and word not in lexicon.prohibitions):
+                found.add(stem(word))
+        return frozenset(found)
+
+    def span_text(self, a: int, b: int) -> str:
+        return self.text[self.toks[a].start:self.toks[b - 1].end]
+
+
+def _opens_clause(words: list[str], i: int, lexicon: FaithLexicon) -> bool:
+    """Whether a condition or contrast word opens a clause at `i`: a strong condition anywhere
+    ("… unless …"), another one after a comma (so the adverb in "gelten jedoch nicht" opens
+    none)."""
+    if _phrase_at(words, i, lexicon.strong_conditions) is not None:
+        return True
+    return (i == 0 or words[i - 1] in PUNCTUATION) and (
+        _phrase_at(words, i, lexicon.conditions) is not None)
+
+
+def _ends_sentence(text: str, toks: list[Token], i: int) -> bool:
+    """Whether the full stop at token `i` ends a sentence: after a word of three letters or
+    more (not "e.g.", "z. B.", "p."), before a capital letter or the end."""
+    if i == 0 or len(toks[i - 1].word) < 3:
+        return False
+    rest = text[toks[i].end:toks[i].end + 3].lstrip()
+    return not rest or rest[0].isupper() or not rest[0].isalnum()
+
+
+def content_stems(text: str) -> frozenset[str]:
+    """The stems of a text's content words, and its numbers: what binding compares."""
+    stop = all_stopwords()
+    found = set()
+    for token in tokens(text):
+        word = token.word
+        if is_number(word):
+            found.add(word)
+        elif is_word(word) and len(word) >= 3 and word not in stop:
+            found.add(stem(word))
+    return frozenset(found)
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def number_differences(sentence: Reading, quotes: list[Reading]) -> list[Difference]:
+    """Quantities of the sentence that no quote states, each with the quote's instead."""
+    said = [q for q in sentence.quantities if q.comparable]
+    if not said:
+        return []
+    stated = [(reading, q) for reading in quotes for q in reading.quantities]
+    used = {id(q) for s in sentence.quantities for _, q in stated if _supports(q, s)}
+    out = []
+    for s in said:
+        if any(_supports(q, s) for _, q in stated):
+            continue
+        opposite = next((q for _, q in stated if _same_amount(q, s)
+                         and not same_direction(q.comparator, s.comparator)), None)
+        if opposite is not None:
+            out.append(Difference(s.text, _with_comparator(opposite, stated), "comparator",
+                                  _reading_of(opposite, stated)))
+            continue
+        other = next((q for _, q in stated if id(q) not in used and _same_kind(q, s)), None)
+        if other is not None:
+            out.append(Difference(s.text, _with_comparator(other, stated), "number",
+                                  _reading_of(other, stated)))
+    return out
+
+
+def _reading_of(q: Quantity, stated) -> "Reading | None":
+    return next((reading for reading, candidate in stated if candidate is q), None)
+
+
+def _with_comparator(q: Quantity, stated) -> str:
+    for reading, candidate in stated:
+        if candidate is q:
+            start = q.start
+            toks = reading.toks
+            index = next((k for k, t in enumerate(toks) if t.start == q.start), None)
+            if q.comparator and index is not None:
+                for length in (4, 3, 2, 1):
+                    phrase = tuple(reading.words[max(0, index - length):index])
+                    if len(phrase) == length and phrase in reading.lexicon.comparators:
+                        start = toks[index - length].start
+                        break
+            return reading.text[start:q.end]
+    return q.text
+
+
+def _same_kind(q: Quantity, s: Quantity) -> bool:
+    if s.date is not None or q.date is not None:
+        return s.date is not None and q.date is not None
+    return q.family is not None and q.family == s.family
+
+
+def _same_amount(q: Quantity, s: Quantity) -> bool:
+    if q.date is not None or s.date is not None or q.value is None or s.value is None:
+        return False
+    if q.family and s.family and not (q.family.startswith("~") or s.family.startswith("~")):
+        return q.family == s.family and _close(q.base, s.base, s.approximate or q.approximate)
+    return _close(q.value, s.value, s.approximate or q.approximate)
+
+
+def _supports(q: Quantity, s: Quantity) -> bool:
+    """Whether the quote's quantity `q` states the sentence's `s`."""
+    if s.date is not None or q.date is not None:
+        if s.date is None or q.date is None:
+            return False
+        shared = [(a, b) for a, b in zip(s.date, q.date) if a is not None and b is not None]
+        return bool(shared) and all(a == b for a, b in shared)
+    return _same_amount(q, s) and same_direction(q.comparator, s.comparator)
+
+
+def _close(a: float | None, b: float | None, approximate: bool) -> bool:
+    if a is None or b is None:
+        return False
+    if a == b or abs(a - b) <= 1e-9 * max(abs(a), abs(b)):
+        return True
+    return approximate and abs(a - b) <= APPROXIMATE * max(abs(a), abs(b))
+
+
+# ---------------------------------------------------------------- clauses compared
+
+
+@dataclass(frozen=True)
+class Pair:
+    """The sentence's clause and the quote's clause that share most content."""
+
+    sentence: tuple[int, int]
+    quote: tuple[int, int]
+    shared: frozenset[str]
+
+
+def best_pair(sentence: Reading, quote: Reading, close: float = 0.0) -> Pair | None:
+    """The clause pair sharing most content words: at least two, half of the shorter clause's
+    and `close` of the longer's."""
+    best: Pair | None = None
+    for i, s_anchors in enumerate(sentence.anchors):
+        if not s_anchors:
+            continue
+        for j, q_anchors in enumerate(quote.anchors):
+            shared = s_anchors & q_anchors
+            if len(shared) < MIN_SHARED or 2 * len(shared) < min(len(s_anchors), len(q_anchors)):
+                continue
+            if len(shared) < close * max(len(s_anchors), len(q_anchors)):
+                continue
+            if best is None or len(shared) > len(best.shared):
+                best = Pair(sentence.clauses[i], quote.clauses[j], shared)
+    return best
+
+
+def _phrase_at(words: list[str], j: int, table) -> Phrase | None:
+    for length in (4, 3, 2, 1):
+        phrase = tuple(words[j:j + length])
+        if len(phrase) == length and phrase in table:
+            return phrase
+    return None
+
+
+def _has_phrase(words: list[str], table) -> bool:
+    return any(_phrase_at(words, j, table) is not None for j in range(len(words)))
+
+
+def _negations(reading: Reading, span: tuple[int, int]) -> list[int]:
+    """Token indexes of the negations in a clause (not those inside a comparator such as
+    "no later than" or "not only")."""
+    words, lexicon = reading.words, reading.lexicon
+    masked: set[int] = set()
+    a, b = span
+    for j in range(a, b):
+        for table in (lexicon.comparators, lexicon.not_only):
+            phrase = _phrase_at(words, j, table)
+            if phrase is not None:
+                masked.update(range(j, j + len(phrase)))
+    found = []
+    for j in range(a, b):
+        word = words[j]
+        if j in masked:
+            continue
+        if word in lexicon.negators or word in lexicon.prohibitions or word.endswith("n't"):
+            found.append(j)
+    return found
+
+
+def _negative_meaning(reading: Reading, span: tuple[int, int]) -> bool:
+    return _has_phrase(reading.words[span[0]:span[1]], reading.lexicon.negative_meaning)
+
+
+def _followed_by_exception(reading: Reading, span: tuple[int, int]) -> bool:
+    """Whether the clause after `span` opens with an exception or a strong condition ("must
+    not … unless", "nur wenn"): a negated rule with an exception permits under a condition."""
+    words, lexicon = reading.words, reading.lexicon
+    j = span[1]
+    return j < len(words) and (_phrase_at(words, j, lexicon.exceptions) is not None
+                               or _phrase_at(words, j, lexicon.strong_conditions) is not None)
+
+
+def negation_difference(sentence: Reading, quotes: list[Reading],
+                        strict: bool = False) -> Difference | None:
+    """The sentence affirms what every comparable quote negates, or the reverse: in the clause
+    pair that shares most content, a shared word is negated on one side and not on the other,
+    and the clauses' negations differ in number by an odd count (a double negation affirms).
+    `strict` (a record's terse claim): only a negated predicate counts, a negation beside an
+    auxiliary or modal verb ("must not", "is not", "darf nicht") or a prohibition."""
+    found = None
+    for quote in quotes:
+        # A negation is compared only where the clauses say nearly the same: a third of the
+        # longer clause's words shared.
+        pair = best_pair(sentence, quote, close=NEGATION_CLOSE)
+        if pair is None:
+            continue
+        s_neg, q_neg = _negations(sentence, pair.sentence), _negations(quote, pair.quote)
+        if len(s_neg) % 2 == len(q_neg) % 2:
+            return None  # a quote says it as the sentence does
+        if (_negative_meaning(sentence, pair.sentence) or _negative_meaning(quote, pair.quote)
+                or _followed_by_exception(sentence, pair.sentence)
+                or _followed_by_exception(quote, pair.quote)
+                or _negated_by_prefix(sentence, pair.sentence, quote, pair.quote)
+                or _negated_by_prefix(quote, pair.quote, sentence, pair.sentence)):
+            return None
+        if strict and not (
+                _negates_predicate(sentence, s_neg, pair.sentence, quote, pair.quote)
+                if len(s_neg) % 2 else
+                _negates_predicate(quote, q_neg, pair.quote, sentence, pair.sentence)):
+            return None
+        s_heads, s_covered, s_plain = _negated_anchors(sentence, pair.sentence, s_neg,
+                                                       pair.shared)
+        q_heads, q_covered, q_plain = _negated_anchors(quote, pair.quote, q_neg, pair.shared)
+        # A negation differs where it stands on a shared word the other side says unnegated;
+        # a word a side says both negated and not ("To convey … is not conveying") tells
+        # nothing.
+        differing = (s_heads - q_covered - s_plain) | (q_heads - s_covered - q_plain)
+        if not differing:
+            return None  # the negations stand on words the other side does not share
+        if found is None:
+            found = Difference(_around(sentence, pair.sentence, s_neg, pair.shared),
+                               _around(quote, pair.quote, q_neg, pair.shared),
+                               "negated" if len(q_neg) % 2 else "affirmed", quote)
+    return found
+
+
+_CONTRACTED = {"cannot": "can", "can't": "can", "won't": "will", "shan't": "shall"}
+
+
+def _negates_predicate(reading: Reading, negations: list[int], span: tuple[int, int],
+                       other: Reading, other_span: tuple[int, int]) -> bool:
+    """Whether a negation negates the predicate the other side affirms: a prohibition, or a
+    negation beside an auxiliary or modal verb the other clause has too ("must not provide"
+    against "must provide"; "cannot be used" against "would read as" is another predicate)."""
+    words, lexicon = reading.words, reading.lexicon
+    theirs = set(other.words[other_span[0]:other_span[1]])
+    for j in negations:
+        word = words[j]
+        if word in lexicon.prohibitions:
+            return True
+        verb = _CONTRACTED.get(word) or (word[:-3] if word.endswith("n't") else None)
+        near = [verb] if verb else words[max(span[0], j - 2):j] + words[j + 1:j + 2]
+        if any(w in lexicon.auxiliaries and w in theirs for w in near):
+            return True
+    return False
+
+
+def _negated_anchors(reading: Reading, span: tuple[int, int], negations: list[int],
+                     shared: frozenset[str]) -> tuple[frozenset[str], frozenset[str],
+                                                    frozenset[str]]:
+    """(the shared words the clause's negations stand on: the first shared word within reach
+    after each, in German, which puts `nicht` after its verb, else the nearest before it;
+    every shared word a negation governs, to the end of its clause; the shared words the
+    clause also says where no negation governs them)."""
+    words = reading.words
+    a, b = span
+    german = reading.lexicon.language == "de"
+    heads: set[str] = set()
+    governed: set[int] = set()
+    for j in negations:
+        if reading.lexicon.language in _CONTRASTIVE and j > a and words[j - 1] == ",":
+            continue  # "compare target URIs, not relative references": a contrast, no negation
+        after = range(j + 1, min(b, j + NEGATION_REACH + 1))
+        before = range(j - 1, max(a, j - GERMAN_REACH) - 1, -1) if german else range(0)
+        head = next((k for k in (*after, *before)
+                     if is_word(words[k]) and stem(words[k]) in shared), None)
+        if head is not None:
+            heads.add(stem(words[head]))
+        governed.update(range(j + 1, b))
+        if german:
+            governed.update(range(max(a, j - GERMAN_REACH), j))
+    covered = {stem(words[k]) for k in governed if is_word(words[k]) and stem(words[k]) in shared}
+    plain = {stem(words[k]) for k in range(a, b)
+             if k not in governed and is_word(words[k]) and stem(words[k]) in shared}
+    return frozenset(heads), frozenset(covered), frozenset(plain & heads)
+
+
+NEGATION_REACH = 3  # a negation stands on a shared word at most this many words after it
+GERMAN_REACH = 3  # the words before a German negation it governs (its verb, its object)
+
+#: Languages where a negation after a comma contrasts ("X, not Y") rather than negates a verb.
+_CONTRASTIVE = frozenset(("en", "de"))
+
+
+_NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "non", "dis", "des", "ohne")
+
+
+def _negated_by_prefix(reading: Reading, span: tuple[int, int], other: Reading,
+                       other_span: tuple[int, int]) -> bool:
+    """Whether a word of the clause negates by its prefix what the other clause says with a
+    negation ("unparseable" for "cannot parse", "invalid" for "not valid")."""
+    other_stems = {stem(w) for w in other.words[other_span[0]:other_span[1]] if is_word(w)}
+    for word in reading.words[span[0]:span[1]]:
+        for prefix in _NEGATIVE_PREFIXES:
+            if word.startswith(prefix) and len(word) > len(prefix) + 3 and (
+                    stem(word[len(prefix):]) in other_stems):
+                return True
+        if word.endswith("less") and len(word) > 6 and stem(word[:-4]) in other_stems:
+            return True
+    return False
+
+
+def _around(reading: Reading, span: tuple[int, int], marks: list[int],
+            shared: frozenset[str]) -> str:
+    """A few words of a clause: from its first mark (a negation, a quantifier) to the next
+    shared word, else the clause itself."""
+    a, b = span
+    if marks:
+        first = marks[0]
+        end = next((j + 1 for j in range(first + 1, b)
+                    if is_word(reading.words[j]) and stem(reading.words[j]) in shared), None)
+        if end is not None and end - first <= 8:
+            return reading.span_text(max(a, first - 2), end)
+        return reading.span_text(max(a, first - 2), min(b, first + 4))
+    return shorten(reading.span_text(a, b), 80)
+
+
+# ---------------------------------------------------------------- quantifiers
+
+
+def _quantifiers(reading: Reading, span: tuple[int, int]) -> tuple[set[str], list[int], bool]:
+    """(classes of its quantifiers, their token indexes, whether it says `only`)."""
+    words, lexicon = reading.words, reading.lexicon
+    a, b = span
+    masked: set[int] = set()
+    for j in range(a, b):
+        phrase = _phrase_at(words, j, lexicon.not_only)
+        if phrase is not None:
+            masked.update(range(j, j + len(phrase)))
+    classes, marks, only = set(), [], False
+    j = a
+    while j < b:
+        if j in masked:
+            j += 1
+            continue
+        phrase = _phrase_at(words, j, lexicon.quantifiers)
+        if phrase is not None and j + len(phrase) <= b:
+            classes.add(lexicon.quantifiers[phrase])
+            marks.append(j)
+            j += len(phrase)
+            continue
+        if words[j] in lexicon.only:
+            only = True
+            marks.append(j)
+        j += 1
+    return classes, marks, only
+
+
+def scope_difference(sentence: Reading, quotes: list[Reading]) -> Difference | None:
+    """A quantifier or frequency changed (all ↔ some, always ↔ usually), or `only` added or
+    dropped, in the clause pair that shares most content."""
+    found = None
+    for quote in quotes:
+        pair = best_pair(sentence, quote)
+        if pair is None:
+            continue
+        s_classes, s_marks, s_only = _quantifiers(sentence, pair.sentence)
+        q_classes, q_marks, q_only = _quantifiers(quote, pair.quote)
+        difference = None
+        if s_classes and q_classes and not (s_classes & q_classes):
+            difference = "quantifier"
+        elif q_only and not _restricts(sentence):
+            difference = "only dropped"
+        if difference is None:
+            return None  # a quote says it with the sentence's scope
+        if found is None:
+            found = Difference(_around(sentence, pair.sentence, s_marks, pair.shared),
+                               _around(quote, pair.quote, q_marks, pair.shared), difference,
+                               quote)
+    return found
+
+
+def _restricts(reading: Reading) -> bool:
+    """Whether a text restricts in another way than the quote's `only`: its own `only`, a
+    negation, an exception or a condition ("may not … unless" and "if" say "only if")."""
+    lexicon, words = reading.lexicon, reading.words
+    return (any(w in lexicon.only for w in words) or bool(_negations(reading, (0, len(words))))
+            or _has_phrase(words, lexicon.conditions)
+            or _has_phrase(words, lexicon.negative_meaning))
+
+
+# ---------------------------------------------------------------- conditions
+
+
+def _strong_conditions(reading: Reading) -> list[tuple[int, int]]:
+    """(start, end) of each strong condition's clause: from its word to the next comma or
+    sentence mark."""
+    words, lexicon = reading.words, reading.lexicon
+    out = []
+    for j in range(len(words)):
+        phrase = _phrase_at(words, j, lexicon.strong_conditions)
+        if phrase is None:
+            continue
+        if j > 0 and words[j - 1] in lexicon.whether_verbs:
+            continue
+        if len(phrase) == 1 and phrase[0] in lexicon.clause_initial and j > 0 and (
+                words[j - 1] not in PUNCTUATION):
+            continue
+        if j > 0 and tuple(words[j - 1:j + 1]) in lexicon.not_only:
+            continue
+        end = next((k for k in range(j + len(phrase), len(words))
+                    if words[k] in SENTENCE_BREAKS or words[k] == ","), len(words))
+        if end > j + len(phrase):
+            out.append((j, end))
+    return out
+
+
+def condition_difference(sentence: Reading, quotes: list[Reading],
+                         states_rule) -> Difference | None:
+    """The quote's rule holds under a condition the sentence states without. `states_rule`
+    tells whether a text states a rule (it holds a modal word)."""
+    lexicon = sentence.lexicon
+    if (_has_phrase(sentence.words, lexicon.conditions) or any(
+            w in lexicon.only for w in sentence.words)
+            or _has_phrase(sentence.words, lexicon.negative_meaning)):
+        return None
+    pairs = [(pair, quote) for quote in quotes
+             for pair in (best_pair(sentence, quote),) if pair is not None]
+    if not pairs:
+        return None
+    pair, quote = max(pairs, key=lambda item: len(item[0].shared))  # the quote it restates
+    conditions = [c for c in _strong_conditions(quote) if not (c[0] <= pair.quote[0] < c[1])]
+    if not conditions or not states_rule(quote.text):
+        return None
+    kept = frozenset().union(*sentence.anchors)
+    if any(quote._anchors(start, end) & kept for start, end in conditions):
+        return None  # the sentence speaks of what the condition names
+    start, end = conditions[0]
+    return Difference(shorten(sentence.span_text(*pair.sentence), 80),
+                      shorten(quote.span_text(start, end), 80), "condition", quote)
+
+
+__all__ = ["Difference", "Reading", "content_stems", "number_differences",
+           "negation_difference", "scope_difference", "condition_difference", "best_pair"]

@@ -1,0 +1,144 @@
+"""Each language's words for faithfulness, read from the `faithfulness` key of its file in
+`language/` (en.yaml explains every key), once."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Any, Mapping
+
+from .. import language as _language
+from .tokens import fold
+
+Phrase = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FaithLexicon:
+    """One language's words, folded (lower case, accents kept: `sí` is not `si`)."""
+
+    language: str
+    stopwords: frozenset[str]
+    decimal: str
+    thousands: str
+    number_words: Mapping[str, int]
+    ordinals: Mapping[str, int]
+    scales: Mapping[str, int]
+    joiners: frozenset[str]
+    compound_joiner: str | None
+    weak_numbers: frozenset[str]
+    months: Mapping[str, int]
+    units: Mapping[Phrase, tuple[str, float]]
+    comparators: Mapping[Phrase, str]  # phrase -> at_least | more_than | at_most | less_than
+    approximately: frozenset[Phrase]
+    negators: frozenset[str]
+    prohibitions: frozenset[str]
+    negative_meaning: frozenset[Phrase]
+    quantifiers: Mapping[Phrase, str]  # phrase -> all | some
+    only: frozenset[str]
+    not_only: frozenset[Phrase]
+    conditions: frozenset[Phrase]
+    exceptions: frozenset[Phrase]
+    unless: frozenset[Phrase]
+    strong_conditions: frozenset[Phrase]
+    whether_verbs: frozenset[str]
+    clause_initial: frozenset[str]
+    reference_words: frozenset[str]
+    auxiliaries: frozenset[str]
+
+    @cached_property
+    def quantifiers_words(self) -> frozenset[str]:
+        """Every word of the quantifier phrases."""
+        return frozenset(word for phrase in self.quantifiers for word in phrase)
+
+
+def _phrase(text: str) -> Phrase:
+    from .tokens import words
+
+    return tuple(words(str(text)))
+
+
+def _phrases(values: Any) -> frozenset[Phrase]:
+    return frozenset(p for p in (_phrase(v) for v in values or ()) if p)
+
+
+def _words(values: Any) -> frozenset[str]:
+    return frozenset(fold(str(v)) for v in values or ())
+
+
+def _build(name: str, data: Mapping[str, Any]) -> FaithLexicon:
+    numbers = data.get("numbers") or {}
+    units = {}
+    for word, (family, size) in (data.get("units") or {}).items():
+        units[_phrase(word) or (str(word),)] = (str(family), float(size))
+    comparators = {}
+    for cls, phrases in (data.get("comparators") or {}).items():
+        for phrase in _phrases(phrases):
+            comparators[phrase] = str(cls)
+    quantifiers = {}
+    for cls, phrases in (data.get("quantifiers") or {}).items():
+        for phrase in _phrases(phrases):
+            quantifiers[phrase] = str(cls)
+    return FaithLexicon(
+        language=name,
+        stopwords=_words(data.get("stopwords")),
+        decimal=str(numbers.get("decimal", ".")),
+        thousands=str(numbers.get("thousands", ",")),
+        number_words={fold(str(k)): int(v) for k, v in (numbers.get("words") or {}).items()},
+        ordinals={fold(str(k)): int(v) for k, v in (numbers.get("ordinals") or {}).items()},
+        scales={fold(str(k)): int(v) for k, v in (numbers.get("scales") or {}).items()},
+        joiners=_words(numbers.get("joiners")),
+        compound_joiner=numbers.get("compound_joiner"),
+        weak_numbers=_words(numbers.get("weak")),
+        months={fold(str(k)): int(v) for k, v in (data.get("months") or {}).items()},
+        units=units,
+        comparators=comparators,
+        approximately=_phrases(data.get("approximately")),
+        negators=_words(data.get("negators")),
+        prohibitions=_words(data.get("prohibitions")),
+        negative_meaning=_phrases(data.get("negative_meaning")),
+        quantifiers=quantifiers,
+        only=_words(data.get("only")),
+        not_only=_phrases(data.get("not_only")),
+        conditions=_phrases(data.get("conditions")),
+        exceptions=_phrases(data.get("exceptions")),
+        unless=_phrases(data.get("unless")),
+        strong_conditions=_phrases(data.get("strong_conditions")),
+        whether_verbs=_words(data.get("whether_verbs")),
+        clause_initial=_words(data.get("clause_initial")),
+        reference_words=_words(data.get("reference_words")),
+        auxiliaries=_words(data.get("auxiliaries")),
+    )
+
+
+@lru_cache(maxsize=1)
+def lexicons() -> dict[str, FaithLexicon]:
+    """Every packaged language that has a `faithfulness` key, by name, in file order."""
+    merged = _language.merged()
+    return {name: _build(name, content["faithfulness"])
+            for name, content in merged.data.items() if content.get("faithfulness")}
+
+
+@lru_cache(maxsize=1)
+def all_stopwords() -> frozenset[str]:
+    """The stopwords of every language: what no content comparison counts."""
+    found: set[str] = set()
+    for lexicon in lexicons().values():
+        found |= lexicon.stopwords
+        found |= lexicon.negators
+        found |= set(lexicon.number_words)
+    return frozenset(found)
+
+
+def identify(words: list[str]) -> FaithLexicon:
+    """The language whose stopwords the words hold most of (ties: file order, English first)."""
+    table = lexicons()
+    best, best_count = None, -1
+    for lexicon in sorted(table.values(), key=lambda lex: lex.language != "en"):
+        count = sum(1 for w in words if w in lexicon.stopwords)
+        if count > best_count:
+            best, best_count = lexicon, count
+    assert best is not None
+    return best
+
+
+__all__ = ["FaithLexicon", "lexicons", "identify", "all_stopwords"]

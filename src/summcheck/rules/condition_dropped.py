@@ -1,0 +1,49 @@
+"""SUM404: the quote's rule holds under a condition the sentence leaves out."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .base import Problem
+from .faithful import sentence_problem
+
+CODE = "SUM404"
+NAME = "condition-dropped"
+SEVERITY = "warning"
+SUMMARY = "The quote states its rule under a condition or exception the sentence leaves out."
+DOC = """
+## What it does
+Finds the quote the sentence restates (the one sharing most content words with it, as SUM402
+does). When that quote states a rule (a modal word: must, should, may, muss, debe, deve …)
+under a strong condition or exception ("if", "unless", "except", "provided that", "wenn",
+"sofern", "außer", "es sei denn", "si", "salvo", "a menos que", "se", "exceto", "salvo se" …:
+the language files' "strong_conditions") outside the clause the sentence restates, and the
+sentence keeps no condition word at all and shares no word with the condition's clause, the
+finding quotes the sentence and the condition.
+
+## Why
+A requirement stated without its "unless" is another requirement: "the controller must notify
+the authority within 72 hours" drops "unless the breach is unlikely to result in a risk".
+
+## Example
+    The controller must notify within 72 hours (Art. 33).   # quote: "… unless the breach …"
+
+## Fix
+Keep the condition ("…, unless …"), or say that the rule has exceptions.
+
+## Options
+None. Not reported: a sentence with any condition word of its language (if, when, where,
+unless, only, but…, the language files' `conditions`), or one that speaks of what the
+condition names; "if" after a verb of asking ("check if", whether). Not caught: a condition
+written without a condition word ("for children under 16"), or a quote without a modal word.
+"""
+
+
+def check(analysis) -> Iterator[Problem]:
+    faith = analysis.faithfulness
+    for index, result in enumerate(analysis.sentences):
+        difference = faith.sentence(index).condition
+        if difference is not None:
+            yield sentence_problem(analysis, result, difference,
+                                   "the quote's rule holds under this condition, which the "
+                                   "sentence leaves out: keep it, or say the rule has "
+                                   "exceptions")

@@ -1,0 +1,41 @@
+"""What the faithfulness rules (SUM401-SUM404) share: how a finding on a sentence names the
+sentence's words, the quote's words and the record they come from."""
+from __future__ import annotations
+
+from ..display import in_quotes
+from .base import Problem, record_name
+
+
+def quote_label(analysis, difference) -> str:
+    """`C7, section 4.2`: the record the quote's words come from, and its locator."""
+    record = analysis.faithfulness.record_of(difference.quote)
+    if record is None:
+        return ""
+    parts = [str(record.record.id)] if record.record.id is not None else [
+        f"line {record.record.line}" if record.record.line else f"#{record.record.index + 1}"]
+    if record.record.locator is not None:
+        parts.append(record.record.locator.text)
+    return f" ({', '.join(parts)})"
+
+
+def sentence_problem(analysis, result, difference, fix: str) -> Problem:
+    """The finding on a sentence: both sides' words, where the quote stands, how to fix it;
+    its help line names the records the sentence rests on and how it was bound to them."""
+    return Problem(analysis.summary.path, result.sentence.line,
+                   f"sentence: {in_quotes(difference.said)}; quote"
+                   f"{quote_label(analysis, difference)}: {in_quotes(difference.quoted)}: {fix}",
+                   column=result.sentence.column, help=binding_help(result))
+
+
+SHOWN_BOUND = 4  # records a help line names; the rest are counted
+
+
+def binding_help(result) -> str | None:
+    """`rests on record 'C7' (named), record at line 4 (content) and 2 more`."""
+    bound = result.bound
+    if not bound:
+        return None
+    names = [f"{record_name(b.result)} ({b.how}"
+             f"{'' if b.result.verified else ', not verified'})" for b in bound[:SHOWN_BOUND]]
+    more = f" and {len(bound) - SHOWN_BOUND} more" if len(bound) > SHOWN_BOUND else ""
+    return f"The sentence rests on {', '.join(names)}{more} (see binding in README)."
