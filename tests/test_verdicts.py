@@ -187,7 +187,7 @@ def test_sum303_names_the_three_closest_records_and_counts_the_rest(tmp_path):
     # the sentence is bound to (binding.py: those sharing a word with it) are counted.
     listed = re.findall(r"record '([^']+)'", drift.message)
     assert listed == ["mem-3700", "small-mem", "crc"]
-    assert "and 1 more" in drift.message
+    assert "and 2 more" in drift.message
     assert "keep" not in drift.message and "exit-codes" not in drift.message
 
 

@@ -20,8 +20,8 @@ import re
 from typing import TYPE_CHECKING
 
 from .faithfulness.compare import content_stems
-from .faithfulness.lexicon import identify
-from .faithfulness.tokens import words
+from .faithfulness.lexicon import identify, identify_plain
+from .faithfulness.tokens import searchable, shares, words
 from .model import RecordStatus, Sentence
 
 if TYPE_CHECKING:
@@ -59,16 +59,23 @@ class Binder:
             if record_id is not None and str(record_id) not in self.by_id:
                 self.by_id[str(record_id)] = result
         self.shapes = {shape for shape in map(id_shape, self.by_id) if shape}
-        self._stems: dict[int, frozenset[str]] = {}
+        self.order = {id(r): i for i, r in enumerate(records)}
+        self._texts: dict[int, str] = {}
+        self._languages: dict[int, str] = {}
         self._placed: tuple[list[int], list[tuple[int, int, int]]] | None = None
 
-    def stems(self, result: "RecordResult") -> frozenset[str]:
+    def text(self, result: "RecordResult") -> str:
+        """The record's claim and quote, folded to be searched for the sentence's words."""
         key = id(result)
-        found = self._stems.get(key)
+        found = self._texts.get(key)
         if found is None:
             record = result.record
-            found = self._stems[key] = content_stems(f"{record.claim} {record.quote}")
+            found = self._texts[key] = searchable(f"{record.claim} {record.quote}")
         return found
+
+    def related(self, result: "RecordResult", words: frozenset[str]) -> bool:
+        """Whether the record's claim or quote has a word that starts with one of `words`."""
+        return shares(words, self.text(result))
 
     def bind(self, result: "SentenceResult") -> None:
         from .analysis import Bound
@@ -94,7 +101,7 @@ class Binder:
         text = sentence_words(sentence)
         words = content_stems(text)
         bound: dict[int, tuple[RecordResult, str]] = {}
-        related = [[r for r in part.backers if self.stems(r) & words] if words else []
+        related = [[r for r in part.backers if self.related(r, words)] if words else []
                    for part in result.parts]
         # Bound by position: a sentence with no words of its own; the parts of a sentence
         # whose other parts hold related records (one related record backs the sentence); a
@@ -102,7 +109,7 @@ class Binder:
         by_position = not words or any(related) or self._other_language(text, result)
         for part, mine in zip(result.parts, related):
             if mine:
-                part.unrelated = [r for r in part.backers if not self.stems(r) & words]
+                part.unrelated = [r for r in part.backers if not self.related(r, words)]
                 part.backers = mine
             elif not by_position:
                 part.unrelated, part.backers = part.backers, []
@@ -111,9 +118,9 @@ class Binder:
                 bound.setdefault(id(r), (r, how))
             if words:
                 for r in self._placed_inside(part.resolution.spans):
-                    if self.stems(r) & words:
+                    if self.related(r, words):
                         bound.setdefault(id(r), (r, "content"))
-        order = {id(r): i for i, r in enumerate(self.records)}
+        order = self.order
         result.bound = [Bound(r, how) for r, how in
                         sorted(bound.values(), key=lambda item: order[id(item[0])])]
 
@@ -121,8 +128,15 @@ class Binder:
         """Whether the records at the sentence's locator are written in another language than
         the sentence (an English summary of a German law shares only names and numbers)."""
         language = identify(words(text)).language
-        return any(identify(words(f"{r.record.claim} {r.record.quote}")).language != language
-                   for part in result.parts for r in part.backers)
+        return any(self.language(r) != language for part in result.parts for r in part.backers)
+
+    def language(self, result: "RecordResult") -> str:
+        """The language a record's claim and quote are written in, told once."""
+        key = id(result)
+        found = self._languages.get(key)
+        if found is None:
+            found = self._languages[key] = identify_plain(self.text(result).split()).language
+        return found
 
     def _named(self, sentence: Sentence) -> tuple[list["RecordResult"], list[tuple[str, int]]]:
         named: dict[int, RecordResult] = {}

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
-from .compare import (Difference, Reading, condition_difference, negation_difference,
-                      number_differences, scope_difference)
+from .compare import (MIN_SHARED, Difference, Reading, condition_difference, content_stems,
+                      negation_difference, number_differences, scope_difference)
 from .lexicon import lexicons
+from .tokens import plain, searchable, shares
 
 if TYPE_CHECKING:
     from ..analysis import Analysis, RecordResult, SentenceResult
@@ -44,6 +45,9 @@ class Faithfulness:
         self._readings: dict[int, Reading] = {}
         self._records: dict[int, RecordResult] = {}
         self._sentences: dict[int, SentenceFaith] = {}
+        self._claims: dict[int, tuple] = {}
+        self._texts: dict[int, str] = {}
+        self._scans: dict[int, tuple[frozenset[str], int]] = {}
 
     def reading(self, result: "RecordResult") -> Reading:
         key = id(result)
@@ -68,7 +72,7 @@ class Faithfulness:
 
         if result.sentence.synthesis and not result.bound:
             quotes = self.verified
-            if not quotes or not _MAY_HOLD_NUMBER.search(result.sentence.text):
+            if not quotes or not _scan(result.sentence.text)[0]:
                 return NOTHING
             sentence = Reading(sentence_words(result.sentence))
             numbers = number_differences(sentence, [self.reading(r) for r in quotes])
@@ -76,59 +80,135 @@ class Faithfulness:
         quotes = result.backers
         if not quotes:
             return NOTHING
-        sentence = Reading(sentence_words(result.sentence))
-        readings = [self.reading(r) for r in quotes]
+        text = sentence_words(result.sentence)
+        sentence = Reading(text)
+        # Only the quotes that can differ are read: one sharing two content words for the
+        # clause comparisons, one holding a number for the quantities.
+        words = content_stems(text)
+        related = [self.reading(r) for r in quotes if shares(words, self.text(r), MIN_SHARED)]
+        numbered = ([self.reading(r) for r in quotes if self.scan(r)[0]]
+                    if _scan(text)[0] and any(q.comparable for q in sentence.quantities)
+                    else [])
+        if not related and not numbered:
+            return SentenceFaith(quotes=tuple(quotes))
         from ..modality import modal_words
 
         lexicon = self.analysis.lexicon
 
-        def states_rule(text: str) -> bool:
-            return bool(modal_words(text, lexicon))
+        def states_rule(quote: str) -> bool:
+            return bool(modal_words(quote, lexicon))
 
         return SentenceFaith(
-            numbers=tuple(number_differences(sentence, readings)),
-            negation=negation_difference(sentence, readings),
-            scope=scope_difference(sentence, readings),
-            condition=condition_difference(sentence, readings, states_rule),
+            numbers=tuple(number_differences(sentence, numbered)) if numbered else (),
+            negation=negation_difference(sentence, related) if related else None,
+            scope=scope_difference(sentence, related) if related else None,
+            condition=condition_difference(sentence, related, states_rule) if related else None,
             quotes=tuple(quotes))
+
+    def text(self, result: "RecordResult") -> str:
+        """A record's quote, folded to be searched for a sentence's words (tokens.shares)."""
+        key = id(result)
+        found = self._texts.get(key)
+        if found is None:
+            found = self._texts[key] = searchable(result.record.quote)
+        return found
+
+    def negations(self, result: "RecordResult") -> int:
+        """How many negation words a record's quote has (`_scan`'s count, alone)."""
+        key = id(result)
+        found = self._scans.get(key)
+        if found is not None:
+            return found[1]
+        return _negations(result.record.quote)
+
+    def scan(self, result: "RecordResult") -> tuple[frozenset[str], int]:
+        """`_scan` of a record's quote, made once."""
+        key = id(result)
+        found = self._scans.get(key)
+        if found is None:
+            found = self._scans[key] = _scan(result.record.quote)
+        return found
 
     @cached_property
     def verified(self) -> list["RecordResult"]:
         return [r for r in self.analysis.records if r.verified]
 
     def claim(self, result: "RecordResult") -> tuple[tuple[Difference, ...], Difference | None]:
-        """(numbers, negation) of a verified record's claim against its own quote."""
+        """(numbers, negation) of a verified record's claim against its own quote. Most
+        claims are decided by two searches each: a number the claim states and its quote
+        holds as written, or no number in the quote to differ from; as many negations on
+        both sides, or an even difference."""
+        found = self._claims.get(id(result))
+        if found is not None:
+            return found
         record = result.record
-        claim = record.claim
+        claim, quote = record.claim, record.quote
         numbers: tuple[Difference, ...] = ()
         negation = None
-        if _MAY_HOLD_NUMBER.search(claim):
-            numbers = tuple(number_differences(Reading(claim), [self.reading(result)]))
-        if _negation_words().search(claim) or _negation_words().search(record.quote):
+        said, said_negations = _scan(claim)
+        stated, stated_negations = self.scan(result) if said else ((), self.negations(result))
+        if said and stated and not said <= stated:
+            reading = Reading(claim)
+            if _may_differ(reading, quote):
+                numbers = tuple(number_differences(reading, [self.reading(result)]))
+        if (said_negations % 2 != stated_negations % 2
+                and shares(content_stems(claim), self.text(result), MIN_SHARED)):
             negation = negation_difference(Reading(claim), [self.reading(result)], strict=True)
-        return numbers, negation
+        found = self._claims[id(result)] = (numbers, negation)
+        return found
 
 
-def _number_words() -> str:
-    words = set()
+def _scan(text: str) -> tuple[frozenset[str], int]:
+    """(the numbers a text writes, lower case, but those after a reference word such as
+    "page 5" or "Art. 8"; how many negation words it has): one pass over its words, which
+    decides most claims without reading them closer."""
+    _, references, negators, number_words = _scan_words()
+    words = [w.strip(".") for w in text.lower().translate(_SPACES).split()]
+    negations = _negations(text, words)
+    found = number_words.intersection(words)
+    if found or _DIGIT.search(text):
+        found = set()
+        for i, word in enumerate(words):
+            if word and (word[0].isdigit() or word in number_words) and (
+                    i == 0 or words[i - 1] not in references):
+                found.add(word)
+    return frozenset(found), negations
+
+
+def _negations(text: str, words: list[str] | None = None) -> int:
+    """How many negation words a text has (its words as `_scan` splits them, if at hand)."""
+    negators = _scan_words()[2]
+    if words is None:
+        words = text.lower().translate(_WORD_SPACES).split()
+    return sum(map(negators.__contains__, words)) + text.count("n't") + text.count("n’t")
+
+
+_SPACES = str.maketrans({c: " " for c in ",;:!?()[]{}\"“”„«»/§"})
+_WORD_SPACES = str.maketrans({c: " " for c in ".,;:!?()[]{}\"“”„«»/§"})
+_DIGIT = re.compile(r"\d")
+
+
+@lru_cache(maxsize=1)
+def _scan_words() -> tuple[None, frozenset[str], frozenset[str], frozenset[str]]:
+    references, negators, number_words = set(), set(), set()
     for lexicon in lexicons().values():
-        words |= set(lexicon.number_words) | set(lexicon.months)
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+        references |= {w.strip(".") for w in lexicon.reference_words}
+        negators |= set(lexicon.negators) | set(lexicon.prohibitions)
+        number_words |= set(lexicon.number_words) - set(lexicon.weak_numbers)
+    references.add("")  # after "§", which the pass turns into a space
+    return None, frozenset(references), frozenset(negators), frozenset(number_words)
 
 
-_MAY_HOLD_NUMBER = re.compile(rf"\d|\b(?:{_number_words()})", re.IGNORECASE)
-_NEGATION_WORDS: re.Pattern[str] | None = None
-
-
-def _negation_words() -> re.Pattern[str]:
-    global _NEGATION_WORDS
-    if _NEGATION_WORDS is None:
-        words = set()
-        for lexicon in lexicons().values():
-            words |= set(lexicon.negators) | set(lexicon.prohibitions)
-        alternation = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-        _NEGATION_WORDS = re.compile(rf"\b(?:{alternation})\b|n't|n’t", re.IGNORECASE)
-    return _NEGATION_WORDS
+def _may_differ(claim: Reading, quote: str) -> bool:
+    """Whether the quote can hold a counterpart of a quantity of the claim: a date, a unit's
+    number, or the noun a number counts ("8 characters"), whose stem the quote must hold."""
+    comparable = [q for q in claim.quantities if q.comparable]
+    if not comparable:
+        return False
+    if any(q.family is None or not q.family.startswith("~") for q in comparable):
+        return True
+    folded = plain(quote)
+    return any(q.family[1:] in folded for q in comparable)
 
 
 __all__ = ["Faithfulness", "SentenceFaith", "Difference"]

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..display import shorten
-from .lexicon import FaithLexicon, Phrase, all_stopwords, identify
+from .lexicon import FaithLexicon, Phrase, all_stopwords, identify, plain_stopwords
 from .numbers import Quantity, quantities, same_direction
-from .tokens import PUNCTUATION, SENTENCE_BREAKS, Token, is_number, is_word, stem, tokens
+from .tokens import (PUNCTUATION, SENTENCE_BREAKS, Token, is_number, is_word, plain_stems,
+                     stem, tokens, words)
 
 MIN_SHARED = 2  # content words a clause pair must share to be compared
 NEGATION_CLOSE = 0.3  # and, for negations, this share of the longer clause's words
@@ -42,16 +43,18 @@ class Reading:
     """A text read once for every comparison: its words, language, clauses and quantities."""
 
     text: str
-    toks: list[Token] = field(init=False)
+    words: list[str] = field(init=False)
     lexicon: FaithLexicon = field(init=False)
 
     def __post_init__(self) -> None:
-        self.toks = tokens(self.text)
-        self.lexicon = identify([t.word for t in self.toks])
+        self.words = words(self.text)
+        self.lexicon = identify(self.words)
 
     @cached_property
-    def words(self) -> list[str]:
-        return [t.word for t in self.toks]
+    def toks(self) -> list[Token]:
+        """The words with their offsets, read only where a difference is shown or a number
+        read."""
+        return tokens(self.text)
 
     @cached_property
     def quantities(self) -> list[Quantity]:
@@ -62,10 +65,10 @@ class Reading:
         """(start, end) token ranges: split at sentence punctuation (a full stop only where a
         sentence ends: not in "e.g."), before a condition or contrast word, and after the
         comma that ends a condition ("Where X, courts apply Y": two clauses)."""
-        words, lexicon, toks, text = self.words, self.lexicon, self.toks, self.text
+        words, lexicon, text = self.words, self.lexicon, self.text
         out, start, in_condition = [], 0, False
         for i, word in enumerate(words):
-            if word in SENTENCE_BREAKS and (word != "." or _ends_sentence(text, toks, i)):
+            if word in SENTENCE_BREAKS and (word != "." or _ends_sentence(text, self.toks, i)):
                 if i > start:
                     out.append((start, i))
                 start, in_condition = i + 1, False
@@ -121,15 +124,9 @@ def _ends_sentence(text: str, toks: list[Token], i: int) -> bool:
 
 def content_stems(text: str) -> frozenset[str]:
     """The stems of a text's content words, and its numbers: what binding compares."""
-    stop = all_stopwords()
-    found = set()
-    for token in tokens(text):
-        word = token.word
-        if is_number(word):
-            found.add(word)
-        elif is_word(word) and len(word) >= 3 and word not in stop:
-            found.add(stem(word))
-    return frozenset(found)
+    stop = plain_stopwords()
+    return frozenset(w for w in plain_stems(text)
+                     if w[0].isdigit() or (len(w) >= 3 and w not in stop))
 
 
 # ---------------------------------------------------------------- numbers

@@ -46,6 +46,13 @@ class FaithLexicon:
     auxiliaries: frozenset[str]
 
     @cached_property
+    def plain_stopwords(self) -> frozenset[str]:
+        """The stopwords folded as tokens.plain folds a text (no accents)."""
+        from .tokens import plain
+
+        return frozenset(plain(word) for word in self.stopwords)
+
+    @cached_property
     def quantifiers_words(self) -> frozenset[str]:
         """Every word of the quantifier phrases."""
         return frozenset(word for phrase in self.quantifiers for word in phrase)
@@ -129,16 +136,35 @@ def all_stopwords() -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=1)
+def plain_stopwords() -> frozenset[str]:
+    """`all_stopwords` as `tokens.plain_stems` folds them (no accents, a plural `s` and all
+    but five letters cut): what content comparisons leave out."""
+    from .tokens import plain_stems
+
+    return frozenset(stem for word in all_stopwords() for stem in plain_stems(word)
+                     if not stem[0].isdigit())
+
+
 def identify(words: list[str]) -> FaithLexicon:
     """The language whose stopwords the words hold most of (ties: file order, English first)."""
+    return _most_stopwords(words, "stopwords")
+
+
+def identify_plain(words: list[str]) -> FaithLexicon:
+    """`identify` for words folded as tokens.plain folds them (no accents)."""
+    return _most_stopwords(words, "plain_stopwords")
+
+
+def _most_stopwords(words: list[str], key: str) -> FaithLexicon:
     table = lexicons()
     best, best_count = None, -1
     for lexicon in sorted(table.values(), key=lambda lex: lex.language != "en"):
-        count = sum(1 for w in words if w in lexicon.stopwords)
+        count = sum(map(getattr(lexicon, key).__contains__, words))
         if count > best_count:
             best, best_count = lexicon, count
     assert best is not None
     return best
 
 
-__all__ = ["FaithLexicon", "lexicons", "identify", "all_stopwords"]
+__all__ = ["FaithLexicon", "lexicons", "identify", "identify_plain", "all_stopwords"]

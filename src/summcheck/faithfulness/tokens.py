@@ -40,12 +40,77 @@ def stem(word: str) -> str:
     return plain[:5]
 
 
+_WORD = re.compile(r"\d+|[^\W\d_]+")
+
+
+def plain(text: str) -> str:
+    """The whole text folded as `fold` and `stem` fold a word: at once, not word by word."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    if not text.isascii():
+        text = text.translate(_unaccented())
+    return text
+
+
+@lru_cache(maxsize=1)
+def _unaccented() -> dict[int, str | None]:
+    """A table from each accented Latin letter to its letter (`é` → `e`), combining marks to
+    nothing: what NFD and dropping the marks give, for str.translate."""
+    table: dict[int, str | None] = {}
+    for code in range(0xC0, 0x250):
+        base = "".join(c for c in unicodedata.normalize("NFD", chr(code))
+                       if not unicodedata.combining(c))
+        if base != chr(code):
+            table[code] = base
+    for code in range(0x300, 0x370):
+        table[code] = None
+    return table
+
+
+def plain_stems(text: str) -> list[str]:
+    """The stems of a text's words (and its numbers, whole), folded once: what `stem` gives
+    word by word, for a text read only to be compared."""
+    out = []
+    for word in _WORD.findall(plain(text)):
+        if len(word) >= 4 and word[-1] == "s" and not word[0].isdigit():
+            word = word[:-1]
+        out.append(word if word[0].isdigit() else word[:5])
+    return out
+
+
+# Punctuation, symbols and the spaces Unicode has besides " ", each turned into a space.
+SPACES = str.maketrans({c: " " for c in
+                        "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\t\n\r\f\v"
+                        "\u00a0\u2007\u202f\u2009\u200a\u2002\u2003“”„‟«»‹›‘’‚‛–—―…·•§¶°¿¡"})
+
+
+def searchable(text: str) -> str:
+    """The text folded as `plain` folds it, its punctuation turned into spaces, with a space
+    before and after: `" " + stem in searchable(text)` finds a word that starts with `stem`
+    in one search, for texts read only to see what they share."""
+    return f" {plain(text).translate(SPACES)} "
+
+
+def shares(stems: "frozenset[str] | set[str]", text: str, at_least: int = 1) -> bool:
+    """Whether `at_least` of `stems` start a word of `text` (a `searchable` text)."""
+    found = 0
+    for stem in stems:
+        if f" {stem}" in text:
+            found += 1
+            if found >= at_least:
+                return True
+    return False
+
+
 def tokens(text: str) -> list[Token]:
-    return [Token(fold(m.group()), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    out = []
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        out.append(Token(word.lower() if word.isascii() else fold(word), m.start(), m.end()))
+    return out
 
 
 def words(text: str) -> list[str]:
-    return [fold(m.group()) for m in _TOKEN.finditer(text)]
+    return [w.lower() if w.isascii() else fold(w) for w in _TOKEN.findall(text)]
 
 
 def is_word(word: str) -> bool:
