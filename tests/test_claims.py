@@ -566,3 +566,15 @@ def test_every_acceptance_claims_file():
         assert all(r.line for r in cf.records), path
         expected_bad = {"gpl3-claim-defects": [2, 8], "dsgvo-de-defects": [9]}.get(path.parent.name, [])
         assert [r.line for r in cf.records if not r.valid] == expected_bad, path
+
+
+def test_a_tag_holding_a_quote_is_named_shortly():
+    """PyYAML quotes such a tag with double quotes: the message still names it in a few dozen
+    characters (found by the property tests: a 4,500-character message)."""
+    from summcheck.claims import loads_claims
+    from summcheck.model import InputError
+
+    with pytest.raises(InputError) as caught:
+        loads_claims("!!python/object:os.system'" + "1" * 4400, fmt="yaml")
+    assert len(str(caught.value)) < 300
+    assert "unsupported YAML tag '!!python/object:os.system'" in str(caught.value)

@@ -237,9 +237,10 @@ def _message(exc: yaml.MarkedYAMLError, text: str) -> str:
     problem = one_line(exc.problem or "cannot be parsed")
     mark = exc.problem_mark or exc.context_mark
     where = f" at line {_line(text, mark)}" if mark is not None else ""
-    tagged = re.search(r"constructor for the tag '([^']*)'", problem)
+    # PyYAML quotes the tag with ' or, when the tag holds a ', with "
+    tagged = re.search(r"constructor for the tag (['\"])(.*)\1", problem)
     if isinstance(exc, yaml.constructor.ConstructorError) and tagged:
-        tag = shorten(tagged.group(1).replace("tag:yaml.org,2002:", "!!"), 60)
+        tag = shorten(tagged.group(2).replace("tag:yaml.org,2002:", "!!"), 60)
         return f"unsupported YAML tag '{tag}'{where} (claims files hold plain data; nothing was run)"
     context = ""
     if exc.context:
@@ -247,5 +248,5 @@ def _message(exc: yaml.MarkedYAMLError, text: str) -> str:
         if exc.context_mark is not None and exc.context_mark is not mark:
             context += f" that starts at line {_line(text, exc.context_mark)}"
         context += ")"
-    return f"invalid YAML{where}: {problem}{context}"
+    return f"invalid YAML{where}: {shorten(problem, 200)}{shorten(context, 200)}"
 

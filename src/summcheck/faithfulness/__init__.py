@@ -91,18 +91,11 @@ class Faithfulness:
                     else [])
         if not related and not numbered:
             return SentenceFaith(quotes=tuple(quotes))
-        from ..modality import modal_words
-
-        lexicon = self.analysis.lexicon
-
-        def states_rule(quote: str) -> bool:
-            return bool(modal_words(quote, lexicon))
-
         return SentenceFaith(
             numbers=tuple(number_differences(sentence, numbered)) if numbered else (),
             negation=negation_difference(sentence, related) if related else None,
             scope=scope_difference(sentence, related) if related else None,
-            condition=condition_difference(sentence, related, states_rule) if related else None,
+            condition=condition_difference(sentence, related, None) if related else None,
             quotes=tuple(quotes))
 
     def text(self, result: "RecordResult") -> str:
@@ -194,7 +187,7 @@ def _scan_words() -> tuple[None, frozenset[str], frozenset[str], frozenset[str]]
     for lexicon in lexicons().values():
         references |= {w.strip(".") for w in lexicon.reference_words}
         negators |= set(lexicon.negators) | set(lexicon.prohibitions)
-        number_words |= set(lexicon.number_words) - set(lexicon.weak_numbers)
+        number_words |= set(lexicon.number_words)
     references.add("")  # after "§", which the pass turns into a space
     return None, frozenset(references), frozenset(negators), frozenset(number_words)
 

@@ -103,13 +103,19 @@ class Reading:
         return self.text[self.toks[a].start:self.toks[b - 1].end]
 
 
+#: Marks after which a clause may start ("alistar-se": a hyphen starts none).
+_CLAUSE_MARKS = frozenset(",;:.!?()")
+
+
 def _opens_clause(words: list[str], i: int, lexicon: FaithLexicon) -> bool:
     """Whether a condition or contrast word opens a clause at `i`: a strong condition anywhere
     ("… unless …"), another one after a comma (so the adverb in "gelten jedoch nicht" opens
     none)."""
-    if _phrase_at(words, i, lexicon.strong_conditions) is not None:
-        return True
-    return (i == 0 or words[i - 1] in PUNCTUATION) and (
+    strong = _phrase_at(words, i, lexicon.strong_conditions)
+    if strong is not None:
+        return not (len(strong) == 1 and strong[0] in lexicon.clause_initial and i > 0
+                    and words[i - 1] not in _CLAUSE_MARKS)
+    return (i == 0 or words[i - 1] in _CLAUSE_MARKS) and (
         _phrase_at(words, i, lexicon.conditions) is not None)
 
 
@@ -238,6 +244,15 @@ def best_pair(sentence: Reading, quote: Reading, close: float = 0.0) -> Pair | N
     return best
 
 
+def _restated(sentence: Reading, quotes: list[Reading]) -> list[Reading]:
+    """The quotes the sentence restates: those whose clause pair with it shares as many words
+    as the best one's. A sentence that rests on several records is compared with the one it
+    says again, not with a neighbour that shares a few of its words."""
+    pairs = [(best_pair(sentence, quote), quote) for quote in quotes]
+    most = max((len(pair.shared) for pair, _ in pairs if pair is not None), default=0)
+    return [quote for pair, quote in pairs if pair is not None and len(pair.shared) == most]
+
+
 def _phrase_at(words: list[str], j: int, table) -> Phrase | None:
     for length in (4, 3, 2, 1):
         phrase = tuple(words[j:j + length])
@@ -266,13 +281,25 @@ def _negations(reading: Reading, span: tuple[int, int]) -> list[int]:
         word = words[j]
         if j in masked:
             continue
+        if word in lexicon.continuers and (found or any(
+                w in lexicon.negators for w in words[:a])):
+            continue  # "não … nem", "not … nor": one negation, continued
         if word in lexicon.negators or word in lexicon.prohibitions or word.endswith("n't"):
             found.append(j)
     return found
 
 
-def _negative_meaning(reading: Reading, span: tuple[int, int]) -> bool:
-    return _has_phrase(reading.words[span[0]:span[1]], reading.lexicon.negative_meaning)
+def _negative_meaning(reading: Reading, span: tuple[int, int], other: Reading | None = None
+                      ) -> bool:
+    """Whether the clause says "not" in a word of its own ("optional", "only", "ohne") —
+    one the other text does not say too (there it describes, it paraphrases no negation)."""
+    words, table = reading.words, reading.lexicon.negative_meaning
+    theirs = set(other.words) if other is not None else set()
+    for j in range(span[0], span[1]):
+        phrase = _phrase_at(words, j, table)
+        if phrase is not None and not (other is not None and set(phrase) <= theirs):
+            return True
+    return False
 
 
 def _followed_by_exception(reading: Reading, span: tuple[int, int]) -> bool:
@@ -292,16 +319,23 @@ def negation_difference(sentence: Reading, quotes: list[Reading],
     `strict` (a record's terse claim): only a negated predicate counts, a negation beside an
     auxiliary or modal verb ("must not", "is not", "darf nicht") or a prohibition."""
     found = None
+    restated = {id(quote) for quote in _restated(sentence, quotes)}
     for quote in quotes:
         # A negation is compared only where the clauses say nearly the same: a third of the
         # longer clause's words shared.
         pair = best_pair(sentence, quote, close=NEGATION_CLOSE)
         if pair is None:
+            if id(quote) in restated:
+                return None  # the quote it restates says more than can be compared
             continue
         s_neg, q_neg = _negations(sentence, pair.sentence), _negations(quote, pair.quote)
-        if len(s_neg) % 2 == len(q_neg) % 2:
+        s_negative, q_negative = _polarity(sentence, s_neg), _polarity(quote, q_neg)
+        if s_negative == q_negative:
             return None  # a quote says it as the sentence does
-        if (_negative_meaning(sentence, pair.sentence) or _negative_meaning(quote, pair.quote)
+        if id(quote) not in restated:
+            continue  # a neighbour's negation is no misreading of the sentence's own quote
+        if (_negative_meaning(sentence, pair.sentence, quote)
+                or _negative_meaning(quote, pair.quote, sentence)
                 or _followed_by_exception(sentence, pair.sentence)
                 or _followed_by_exception(quote, pair.quote)
                 or _negated_by_prefix(sentence, pair.sentence, quote, pair.quote)
@@ -309,12 +343,14 @@ def negation_difference(sentence: Reading, quotes: list[Reading],
             return None
         if strict and not (
                 _negates_predicate(sentence, s_neg, pair.sentence, quote, pair.quote)
-                if len(s_neg) % 2 else
+                if s_negative else
                 _negates_predicate(quote, q_neg, pair.quote, sentence, pair.sentence)):
             return None
-        s_heads, s_covered, s_plain = _negated_anchors(sentence, pair.sentence, s_neg,
-                                                       pair.shared)
-        q_heads, q_covered, q_plain = _negated_anchors(quote, pair.quote, q_neg, pair.shared)
+        s_heads, _, s_plain = _negated_anchors(sentence, pair.sentence, s_neg, pair.shared)
+        q_heads, _, q_plain = _negated_anchors(quote, pair.quote, q_neg, pair.shared)
+        # What the other side negates anywhere: a sentence may put the quote's negated part
+        # in a clause of its own ("…; the direct presentation is forbidden").
+        s_covered, q_covered = _covered(sentence, pair.shared), _covered(quote, pair.shared)
         # A negation differs where it stands on a shared word the other side says unnegated;
         # a word a side says both negated and not ("To convey … is not conveying") tells
         # nothing.
@@ -324,11 +360,23 @@ def negation_difference(sentence: Reading, quotes: list[Reading],
         if found is None:
             found = Difference(_around(sentence, pair.sentence, s_neg, pair.shared),
                                _around(quote, pair.quote, q_neg, pair.shared),
-                               "negated" if len(q_neg) % 2 else "affirmed", quote)
+                               "negated" if q_negative else "affirmed", quote)
     return found
 
 
 _CONTRACTED = {"cannot": "can", "can't": "can", "won't": "will", "shan't": "shall"}
+
+
+#: Languages whose negations agree rather than cancel ("sin ninguna garantía", "não … nada"):
+#: there a clause is negative when it has one, in English and German when it has an odd number.
+_NEGATIVE_CONCORD = frozenset(("es", "pt"))
+
+
+def _polarity(reading: Reading, negations: list[int]) -> bool:
+    """Whether a clause with these negations negates."""
+    if reading.lexicon.language in _NEGATIVE_CONCORD:
+        return bool(negations)
+    return len(negations) % 2 == 1
 
 
 def _negates_predicate(reading: Reading, negations: list[int], span: tuple[int, int],
@@ -364,15 +412,28 @@ def _negated_anchors(reading: Reading, span: tuple[int, int], negations: list[in
     for j in negations:
         if reading.lexicon.language in _CONTRASTIVE and j > a and words[j - 1] == ",":
             continue  # "compare target URIs, not relative references": a contrast, no negation
+        # A prohibition is a predicate: "the presentation … is forbidden" governs its subject.
+        prohibition = words[j] in reading.lexicon.prohibitions
+        if words[j] in _PRIVATIVES:  # "sin entorno gráfico": the noun after it, no more
+            for k in range(j + 1, min(b, j + 2)):
+                if is_word(words[k]) and stem(words[k]) in shared:
+                    heads.add(stem(words[k]))
+                governed.add(k)
+            continue
+        # Before it, only within its part of the clause: ", sendo vedado o anonimato".
+        segment = next((k + 1 for k in range(j - 1, a - 1, -1) if words[k] == ","), a)
         after = range(j + 1, min(b, j + NEGATION_REACH + 1))
-        before = range(j - 1, max(a, j - GERMAN_REACH) - 1, -1) if german else range(0)
+        before = (range(j - 1, segment - 1, -1) if prohibition else
+                  range(j - 1, max(segment, j - GERMAN_REACH) - 1, -1) if german else range(0))
         head = next((k for k in (*after, *before)
                      if is_word(words[k]) and stem(words[k]) in shared), None)
         if head is not None:
             heads.add(stem(words[head]))
         governed.update(range(j + 1, b))
-        if german:
-            governed.update(range(max(a, j - GERMAN_REACH), j))
+        if prohibition:
+            governed.update(range(segment, j))
+        elif german:
+            governed.update(range(max(segment, j - GERMAN_REACH), j))
     covered = {stem(words[k]) for k in governed if is_word(words[k]) and stem(words[k]) in shared}
     plain = {stem(words[k]) for k in range(a, b)
              if k not in governed and is_word(words[k]) and stem(words[k]) in shared}
@@ -380,6 +441,18 @@ def _negated_anchors(reading: Reading, span: tuple[int, int], negations: list[in
 
 
 NEGATION_REACH = 3  # a negation stands on a shared word at most this many words after it
+
+
+def _covered(reading: Reading, shared: frozenset[str]) -> frozenset[str]:
+    """The shared words a negation governs in any clause of the text."""
+    found: set[str] = set()
+    for span in reading.clauses:
+        negations = _negations(reading, span)
+        if negations:
+            found |= _negated_anchors(reading, span, negations, shared)[1]
+    return frozenset(found)
+#: Prepositions that negate the noun after them ("sin", "sem"), not the predicate.
+_PRIVATIVES = frozenset(("sin", "sem"))
 GERMAN_REACH = 3  # the words before a German negation it governs (its verb, its object)
 
 #: Languages where a negation after a comma contrasts ("X, not Y") rather than negates a verb.
@@ -443,7 +516,8 @@ def _quantifiers(reading: Reading, span: tuple[int, int]) -> tuple[set[str], lis
             marks.append(j)
             j += len(phrase)
             continue
-        if words[j] in lexicon.only:
+        # "only" before a number stresses the number ("apenas 68980 pacotes"): no restriction.
+        if words[j] in lexicon.only and not (j + 1 < b and is_number(words[j + 1])):
             only = True
             marks.append(j)
         j += 1
@@ -454,6 +528,7 @@ def scope_difference(sentence: Reading, quotes: list[Reading]) -> Difference | N
     """A quantifier or frequency changed (all ↔ some, always ↔ usually), or `only` added or
     dropped, in the clause pair that shares most content."""
     found = None
+    restated = {id(quote) for quote in _restated(sentence, quotes)}
     for quote in quotes:
         pair = best_pair(sentence, quote)
         if pair is None:
@@ -465,21 +540,45 @@ def scope_difference(sentence: Reading, quotes: list[Reading]) -> Difference | N
             difference = "quantifier"
         elif q_only and not _restricts(sentence):
             difference = "only dropped"
+        elif id(quote) in restated:
+            # A quantifier may stand in a clause of its own ("… only if at least one of the
+            # conditions …"): each clause pair that shares enough is compared.
+            other = _quantifier_pair(sentence, quote)
+            if other is not None:
+                pair, s_marks, q_marks = other
+                difference = "quantifier"
         if difference is None:
-            return None  # a quote says it with the sentence's scope
-        if found is None:
+            if id(quote) in restated or q_classes or q_only:
+                return None  # a quote says it with the sentence's scope
+            continue  # a neighbour that quantifies nothing tells nothing
+        if found is None and id(quote) in restated:
             found = Difference(_around(sentence, pair.sentence, s_marks, pair.shared),
                                _around(quote, pair.quote, q_marks, pair.shared), difference,
                                quote)
     return found
 
 
+def _quantifier_pair(sentence: Reading, quote: Reading):
+    """(pair, sentence marks, quote marks) of a clause pair sharing enough words whose
+    quantifiers differ in class, or None."""
+    for i, s_anchors in enumerate(sentence.anchors):
+        for j, q_anchors in enumerate(quote.anchors):
+            shared = s_anchors & q_anchors
+            if len(shared) < MIN_SHARED or 2 * len(shared) < min(len(s_anchors), len(q_anchors)):
+                continue
+            s_classes, s_marks, _ = _quantifiers(sentence, sentence.clauses[i])
+            q_classes, q_marks, _ = _quantifiers(quote, quote.clauses[j])
+            if s_classes and q_classes and not (s_classes & q_classes):
+                return Pair(sentence.clauses[i], quote.clauses[j], shared), s_marks, q_marks
+    return None
+
+
 def _restricts(reading: Reading) -> bool:
     """Whether a text restricts in another way than the quote's `only`: its own `only`, a
-    negation, an exception or a condition ("may not … unless" and "if" say "only if")."""
+    negation or an exception ("may not … unless" says "only if"; a plain "if" does not)."""
     lexicon, words = reading.lexicon, reading.words
     return (any(w in lexicon.only for w in words) or bool(_negations(reading, (0, len(words))))
-            or _has_phrase(words, lexicon.conditions)
+            or _has_phrase(words, lexicon.exceptions) or _has_phrase(words, lexicon.unless)
             or _has_phrase(words, lexicon.negative_meaning))
 
 
@@ -498,7 +597,7 @@ def _strong_conditions(reading: Reading) -> list[tuple[int, int]]:
         if j > 0 and words[j - 1] in lexicon.whether_verbs:
             continue
         if len(phrase) == 1 and phrase[0] in lexicon.clause_initial and j > 0 and (
-                words[j - 1] not in PUNCTUATION):
+                words[j - 1] not in _CLAUSE_MARKS):
             continue
         if j > 0 and tuple(words[j - 1:j + 1]) in lexicon.not_only:
             continue
@@ -524,7 +623,7 @@ def condition_difference(sentence: Reading, quotes: list[Reading],
         return None
     pair, quote = max(pairs, key=lambda item: len(item[0].shared))  # the quote it restates
     conditions = [c for c in _strong_conditions(quote) if not (c[0] <= pair.quote[0] < c[1])]
-    if not conditions or not states_rule(quote.text):
+    if not conditions or (states_rule is not None and not states_rule(quote.text)):
         return None
     kept = frozenset().union(*sentence.anchors)
     if any(quote._anchors(start, end) & kept for start, end in conditions):

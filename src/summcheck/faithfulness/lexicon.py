@@ -31,6 +31,7 @@ class FaithLexicon:
     comparators: Mapping[Phrase, str]  # phrase -> at_least | more_than | at_most | less_than
     approximately: frozenset[Phrase]
     negators: frozenset[str]
+    continuers: frozenset[str]
     prohibitions: frozenset[str]
     negative_meaning: frozenset[Phrase]
     quantifiers: Mapping[Phrase, str]  # phrase -> all | some
@@ -44,6 +45,23 @@ class FaithLexicon:
     clause_initial: frozenset[str]
     reference_words: frozenset[str]
     auxiliaries: frozenset[str]
+
+    @cached_property
+    def vocabulary(self) -> frozenset[str]:
+        """Every word this language's lists name: what tells a text's language."""
+        words = set(self.stopwords) | self.negators | self.prohibitions | self.auxiliaries
+        words |= self.only | self.continuers | set(self.number_words) | set(self.months)
+        words |= self.reference_words
+        for table in (self.quantifiers, self.conditions, self.comparators):
+            for phrase in table:
+                words.update(phrase)
+        return frozenset(words)
+
+    @cached_property
+    def plain_vocabulary(self) -> frozenset[str]:
+        from .tokens import plain
+
+        return frozenset(plain(word) for word in self.vocabulary)
 
     @cached_property
     def plain_stopwords(self) -> frozenset[str]:
@@ -101,6 +119,7 @@ def _build(name: str, data: Mapping[str, Any]) -> FaithLexicon:
         comparators=comparators,
         approximately=_phrases(data.get("approximately")),
         negators=_words(data.get("negators")),
+        continuers=_words(data.get("negation_continuers")),
         prohibitions=_words(data.get("prohibitions")),
         negative_meaning=_phrases(data.get("negative_meaning")),
         quantifiers=quantifiers,
@@ -151,16 +170,34 @@ def identify(words: list[str]) -> FaithLexicon:
     return _most_stopwords(words, "stopwords")
 
 
+_LETTERS = (("pt", "ãõç"), ("es", "ñ¿¡"), ("de", "äöüß"))
+
+
+def _letters_hint(words: list[str]) -> str | None:
+    """A language whose own letters the words hold, if any."""
+    text = "".join(words)
+    if text.isascii():
+        return None
+    return next((language for language, letters in _LETTERS
+                 if any(c in text for c in letters)), None)
+
+
 def identify_plain(words: list[str]) -> FaithLexicon:
     """`identify` for words folded as tokens.plain folds them (no accents)."""
     return _most_stopwords(words, "plain_stopwords")
 
 
 def _most_stopwords(words: list[str], key: str) -> FaithLexicon:
+    """The language with most of its words among `words` (its stopwords and every other word
+    its lists name); a tie goes to the language whose letters the words hold (ñ, ã, ß…),
+    then to English."""
     table = lexicons()
     best, best_count = None, -1
-    for lexicon in sorted(table.values(), key=lambda lex: lex.language != "en"):
-        count = sum(map(getattr(lexicon, key).__contains__, words))
+    hint = _letters_hint(words)
+    for lexicon in sorted(table.values(), key=lambda lex: (lex.language != hint,
+                                                           lex.language != "en")):
+        vocabulary = lexicon.vocabulary if key == "stopwords" else lexicon.plain_vocabulary
+        count = sum(map(vocabulary.__contains__, words))
         if count > best_count:
             best, best_count = lexicon, count
     assert best is not None

