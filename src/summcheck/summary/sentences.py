@@ -121,6 +121,14 @@ def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels:
     visible, scan, comments = mask_inline(content)
     named = _named_records(scan, line_map, labels, notes)
     visible, scan = _blank_footnote_refs(visible, scan, notes)
+    # `… 60 days.[^C7] Next …`: the full stop still ends a sentence (one pass, offsets kept).
+    references = [(offset, offset + len(b.text)) for offset, b in named if b.footnote]
+    if references:
+        pieces, last = [], 0
+        for start, end in references:
+            pieces += [scan[last:start], " " * (end - start)]
+            last = end
+        scan = "".join(pieces) + scan[last:]
     for start, end in comments:
         comments_out.append((content[start:end], line_map.position(start)[0],
                              line_map.position(end - 1)[0]))
@@ -134,9 +142,14 @@ def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels:
                 mine.append(groups[next_group][1])
             next_group += 1
         names: list[NamedRecords] = []
-        # A bracket after the full stop (`… (p. 4).[^1]`) belongs to the sentence before it.
         while next_named < len(named) and named[next_named][0] < end:
-            names.append(named[next_named][1])
+            offset, bracket = named[next_named]
+            if out and not scan[start:offset].strip() and out[-1].line <= bracket.line:
+                # A bracket after the full stop (`… 60 days.[^C7] Next …`) opens no sentence:
+                # it belongs to the one before it.
+                out[-1].named = (*out[-1].named, bracket)
+            else:
+                names.append(bracket)
             next_named += 1
         body = scan[start:end]
         if not any(c.isalnum() for c in body):
