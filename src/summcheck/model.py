@@ -414,6 +414,9 @@ class Finding:
     mark: Mark | None = None  # the locator, quote or sentence to underline
     help: str | None = None  # how to fix it, when the rule knows more than its doc's "Fix"
     fix: Fix | None = None  # the edit `--fix` applies
+    # The sentence's and the quote's words that differ (SUM401-SUM404): what a report
+    # highlights on both sides.
+    differs: tuple[str, str] | None = None
 
     def sort_key(self) -> tuple:
         return (str(self.path), self.line or 0, self.column or 0, self.rule, self.message)

@@ -215,3 +215,26 @@ def test_a_sentence_on_a_page_of_many_records_lists_them_all_from_the_index(
     assert page.get_attribute('#claim-table th:has(button[data-sort="cited"])', "aria-sort") == "ascending"
     page.locator('#claim-table tbody tr[data-record="7"] button.open-record').click()
     assert panel.locator("p.hint button").all_inner_texts() == lines
+
+
+def test_a_faithfulness_finding_highlights_the_differing_words_on_both_sides(
+        page, open_report, tmp_path) -> None:
+    """SUM401: the sentence's "30 days" and the quote's "within 60 days" are marked."""
+    folder = tmp_path / "numbers"
+    folder.mkdir()
+    (folder / "source.txt").write_text("Clients must retry the request within 60 days.\n"
+                                       "Servers keep the log.\n", encoding="utf-8")
+    (folder / "claims.jsonl").write_text(json.dumps(
+        {"id": "C7", "claim": "Retry within 60 days.", "locator": "line 1",
+         "quote": "Clients must retry the request within 60 days.", "strength": "requires"})
+        + "\n", encoding="utf-8")
+    (folder / "summary.md").write_text("---\nsource: source.txt\nclaims: claims.jsonl\n---\n"
+                                       "Clients must retry within 30 days (line 1).\n",
+                                       encoding="utf-8")
+    data = write_report(folder, folder / "report.html")
+    assert [f["differs"] for f in data["findings"]] == [["30 days", "within 60 days"]]
+    open_report(page, folder / "report.html")
+    page.click('.sentence[data-sentence="0"]')
+    assert page.locator(".sentence-detail mark.differs").all_text_contents() == ["30 days"]
+    card = page.locator(".card.record").first
+    assert card.locator("mark.differs").all_text_contents() == ["within 60 days"]

@@ -53,8 +53,8 @@ from ..sources.cache import keys
 from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
-FORMAT = 5  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
-            # 4: each finding's mark, help and fix; 5: the sentences' bindings)
+FORMAT = 6  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
+            # 4: each finding's mark, help and fix; 5: the sentences' bindings; 6: differs)
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
           "verified", "notes", "findings", "quotes", "backed", "coverage", "bindings"}
 HOWS = ("named", "content", "position")  # analysis.Bound.how
@@ -191,7 +191,8 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
         "sentences": report.sentences, "records": report.records, "verified": report.verified,
         "notes": list(report.notes),
         "findings": [[f.rule, f.name, f.severity, str(f.path), f.line, f.message, f.column,
-                      f.record_id, _mark_item(f.mark), f.help, _fix_item(f.fix)]
+                      f.record_id, _mark_item(f.mark), f.help, _fix_item(f.fix),
+                      None if f.differs is None else list(f.differs)]
                      for f in findings],
         "quotes": [_quote_item(q) for q in report.quotes],
         "backed": report.backed,
@@ -204,6 +205,11 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
 
 def _count(value: object) -> bool:
     return is_int(value) and value >= 0  # type: ignore[operator]
+
+
+def _is_differs(value: object) -> bool:
+    return value is None or (isinstance(value, list) and len(value) == 2
+                             and all(is_str(v) for v in value))
 
 
 def _positive(value: object) -> bool:
@@ -292,10 +298,10 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
     shown = {key.summary: Path(key.summary), key.claims: Path(key.claims)}
     findings = []
     for item in entry["findings"]:
-        code, name, severity, path, line, message, column, record_id, mark, help_, fix = \
-            typed_fields(item, (is_str, is_str, is_str, is_str, _positive_or_none, is_str,
-                                _positive_or_none, _str_or_none, _is_mark, _str_or_none,
-                                _is_fix))
+        code, name, severity, path, line, message, column, record_id, mark, help_, fix, \
+            differs = typed_fields(item, (is_str, is_str, is_str, is_str, _positive_or_none,
+                                          is_str, _positive_or_none, _str_or_none, _is_mark,
+                                          _str_or_none, _is_fix, _is_differs))
         rule = rules.get(code)
         need(rule is not None and options.selection.enabled(rule) and name == rule.name)
         need(severity in SEVERITY_RANK
@@ -303,7 +309,8 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
         need(path in shown)
         findings.append(Finding(code, name, severity, shown[path], line, message, column,
                                 record_id, None if mark is None else Mark(*mark), help_,
-                                None if fix is None else Fix(*fix)))
+                                None if fix is None else Fix(*fix),
+                                None if differs is None else (differs[0], differs[1])))
     need(isinstance(entry["quotes"], list))
     quotes = [_quote_of(item) for item in entry["quotes"]]
     need(_count(entry["backed"]) and entry["backed"] <= entry["sentences"])

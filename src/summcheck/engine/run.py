@@ -231,7 +231,7 @@ def _finding(problem: Problem, rule: Rule, options: Options, marker: Marker) -> 
     severity = options.severity.get(rule.code, rule.severity)
     return Finding(rule.code, rule.name, severity, problem.path, problem.line, problem.message,
                    problem.column, record_id, marker.mark(problem, rule), problem.help,
-                   problem.fix)
+                   problem.fix, problem.differs)
 
 
 class _Timer:

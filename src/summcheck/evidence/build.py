@@ -108,7 +108,8 @@ class _Builder:
             findings.append({"rule": finding.rule, "name": finding.name,
                              "severity": finding.severity, "path": Path(finding.path).as_posix(),
                              "line": finding.line, "column": finding.column,
-                             "message": finding.message, "sentence": sentence, "record": record})
+                             "message": finding.message, "sentence": sentence, "record": record,
+                             "differs": None if finding.differs is None else list(finding.differs)})
         sentences = [self._sentence(result, by_sentence.get(number, []))
                      for number, result in enumerate(analysis.sentences)]
         # The records a sentence cites are drawn first, then those a finding names, while the

@@ -25,6 +25,7 @@ class Problem:
     points_at: str | None = None
     help: str | None = None
     fix: Fix | None = None
+    differs: tuple[str, str] | None = None  # (the sentence's words, the quote's) that differ
 
     def __post_init__(self) -> None:
         # The rules quote input through `display.in_quotes`; this catches what reaches a

@@ -24,7 +24,8 @@ def sentence_problem(analysis, result, difference, fix: str) -> Problem:
     return Problem(analysis.summary.path, result.sentence.line,
                    f"sentence: {in_quotes(difference.said)}; quote"
                    f"{quote_label(analysis, difference)}: {in_quotes(difference.quoted)}: {fix}",
-                   column=result.sentence.column, help=binding_help(result))
+                   column=result.sentence.column, help=binding_help(result),
+                   differs=(difference.said, difference.quoted))
 
 
 SHOWN_BOUND = 4  # records a help line names; the rest are counted

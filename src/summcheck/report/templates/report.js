@@ -220,11 +220,11 @@
   // time, the rest a click away, so that opening a sentence stays quick.
   const CARDS_AT_ONCE = 50;
 
-  function appendCards(holder, indexes) {
+  function appendCards(holder, indexes, differing) {
     let shown = 0;
     const more = el("button", { type: "button", class: "more-records" });
     const next = () => {
-      const batch = indexes.slice(shown, shown + CARDS_AT_ONCE).map((i) => recordCard(i));
+      const batch = indexes.slice(shown, shown + CARDS_AT_ONCE).map((i) => recordCard(i, differing));
       more.before(...batch);
       if (shown) { // a later batch: reading goes on at its first card
         batch[0].setAttribute("tabindex", "-1");
@@ -249,7 +249,26 @@
       el("span", { class: "hint", text: " (" + f.path + (f.line ? ":" + f.line : "") + ")" }));
   }
 
-  function recordCard(index) {
+  function marked(tag, text, words) {
+    // `text` with the first occurrence of each of `words` in a <mark class="differs">.
+    const node = el(tag, { class: "quote-text" });
+    const spans = [];
+    for (const word of words) {
+      const at = word ? text.indexOf(word) : -1;
+      if (at >= 0 && !spans.some(([a, b]) => at < b && a < at + word.length)) spans.push([at, at + word.length]);
+    }
+    spans.sort((a, b) => a[0] - b[0]);
+    let last = 0;
+    for (const [a, b] of spans) {
+      node.append(document.createTextNode(text.slice(last, a)));
+      node.append(el("mark", { class: "differs", text: text.slice(a, b) }));
+      last = b;
+    }
+    node.append(document.createTextNode(text.slice(last)));
+    return node;
+  }
+
+  function recordCard(index, differing) {
     const r = data.records[index];
     const card = el("article", { class: "card record", "data-record": index, "aria-label": "Claim record" + (r.id ? " " + r.id : "") + " at line " + r.line });
     card.append(el("h3", { text: (r.id ? r.id + ": " : "") + r.claim }));
@@ -257,7 +276,7 @@
       ["Locator", r.locator], ["Strength", r.strength], ["Topic", r.topic],
       ["Verdict", r.match], ["Claims file", data.claims ? data.claims + ":" + r.line : null],
     ]));
-    card.append(el("blockquote", { class: "quote-text", text: r.quote }));
+    card.append(marked("blockquote", r.quote, differing || []));
     if (r.critical.length) card.append(el("p", { class: "verdict finding", text: "Says otherwise: " + r.critical.join("; ") }));
     if (r.findings.length) {
       const list = el("ul", { class: "finding-list" });
@@ -283,7 +302,9 @@
     detail.replaceChildren();
     const card = el("article", { class: "card sentence-detail", "data-sentence": index });
     card.append(el("h3", { text: "Sentence at line " + s.line }));
-    card.append(el("p", { class: "quote-text", text: s.text }));
+    // The words a faithfulness finding (SUM401-SUM404) names, highlighted on both sides.
+    const differing = s.findings.map((i) => data.findings[i].differs).filter((d) => d);
+    card.append(marked("p", s.text, differing.map((d) => d[0])));
     card.append(definitions([
       ["Verdict", el("span", { class: "verdict " + s.verdict, text: s.verdict })],
       ["Locators", s.locators.join("; ") || "none"],
@@ -303,7 +324,7 @@
     const records = sentenceRecords(index);
     if (records.length) {
       detail.append(el("h3", { text: "Claim records behind it (" + records.length + ")" }));
-      appendCards(detail, records);
+      appendCards(detail, records, differing.map((d) => d[1]));
     }
   }
 
