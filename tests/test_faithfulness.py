@@ -186,3 +186,28 @@ def test_a_named_record_standing_elsewhere_is_reported_once(tmp_path):
     assert done.returncode == 1
     assert [line.split()[1] for line in done.stdout.splitlines() if ": SUM" in line] == ["SUM107"]
     assert "stands at 'p. 2', outside the sentence's locator 'p. 1'" in done.stdout
+
+
+def test_checking_long_sentences_and_quotes_is_about_linear(tmp_path):
+    """A sentence and a quote of hundreds of clauses: the clause pairs the comparisons make
+    grow with the square of their length, so texts over MAX_COMPARED_CHARS are not compared;
+    the check stays about linear in their length."""
+    from conftest import assert_scales_linearly
+
+    clause = "the operator must not keep logs of system {n} unless all users agree; "
+
+    def check(n: int) -> None:
+        folder = tmp_path / str(n)
+        folder.mkdir(exist_ok=True)
+        text = "".join(clause.format(n=i) for i in range(n))
+        (folder / "source.txt").write_text(text + "\n", encoding="utf-8")
+        (folder / "claims.jsonl").write_text(json.dumps(
+            {"claim": text, "locator": "line 1", "quote": text, "strength": "requires"}) + "\n",
+            encoding="utf-8")
+        (folder / "summary.md").write_text(
+            "---\nsource: source.txt\nclaims: claims.jsonl\n---\n"
+            + text.replace("not ", "").replace(";", ",") + " (line 1).\n", encoding="utf-8")
+        done = run_summcheck("check", "summary.md", "--no-cache", "--format", "json", cwd=folder)
+        assert done.returncode == 0, done.stdout
+
+    assert_scales_linearly(check, 150)

@@ -116,6 +116,10 @@ class SentenceResult:
     named: bool = False  # it names records (`[C3]`): only they back it
     unknown_ids: list[tuple[str, int]] = field(default_factory=list)  # (id, column): SUM106
     outside: list[RecordResult] = field(default_factory=list)  # named, verified elsewhere: SUM107
+    # Whether it rests on exactly the verified records its parts hold (the evidence report then
+    # finds them from the spans), and whether more records than `bound` lists share its words.
+    exact: bool = True
+    more: bool = False
 
     @property
     def backers(self) -> list[RecordResult]:

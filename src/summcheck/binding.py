@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from .analysis import RecordResult, SentenceResult
 
 _DIGITS = re.compile(r"\d+")
+#: The records a sentence rests on, at most (the first in the claims file's order): a sentence
+#: citing a page where thousands of records stand is compared with, and shown, these.
+MAX_BOUND = 20
 #: Statuses of a record that never stood anywhere to be bound by place.
 _UNPLACED = frozenset((RecordStatus.INVALID, RecordStatus.BAD_LOCATOR, RecordStatus.UNRESOLVED))
 
@@ -101,28 +104,52 @@ class Binder:
         text = sentence_words(sentence)
         words = content_stems(text)
         bound: dict[int, tuple[RecordResult, str]] = {}
-        related = [[r for r in part.backers if self.related(r, words)] if words else []
+        related = [self._related(part.backers, words) if words else []
                    for part in result.parts]
         # Bound by position: a sentence with no words of its own; the parts of a sentence
         # whose other parts hold related records (one related record backs the sentence); a
         # sentence in another language than the records at its locator.
         by_position = not words or any(related) or self._other_language(text, result)
+        exact = True  # whether it rests on just the verified records its parts hold
         for part, mine in zip(result.parts, related):
             if mine:
-                part.unrelated = [r for r in part.backers if not self.related(r, words)]
+                exact = exact and len(mine) == len(part.backers)
+                chosen = {id(r) for r in mine}
+                part.unrelated = [r for r in part.backers if id(r) not in chosen]
                 part.backers = mine
             elif not by_position:
                 part.unrelated, part.backers = part.backers, []
+                exact = False
+            elif len(part.backers) > MAX_BOUND:
+                part.unrelated, part.backers = part.backers[MAX_BOUND:], part.backers[:MAX_BOUND]
+                exact = False
             how = "content" if mine else "position"
             for r in part.backers:
                 bound.setdefault(id(r), (r, how))
-            if words:
-                for r in self._placed_inside(part.resolution.spans):
-                    if self.related(r, words):
-                        bound.setdefault(id(r), (r, "content"))
+            if words and len(bound) < MAX_BOUND:
+                failing = self._related(self._placed_inside(part.resolution.spans), words,
+                                        MAX_BOUND - len(bound))
+                for r in failing:
+                    bound.setdefault(id(r), (r, "content"))
+                    exact = False
         order = self.order
-        result.bound = [Bound(r, how) for r, how in
-                        sorted(bound.values(), key=lambda item: order[id(item[0])])]
+        chosen = sorted(bound.values(), key=lambda item: order[id(item[0])])
+        result.more = len(chosen) > MAX_BOUND or any(part.unrelated and part.backers
+                                                      for part in result.parts)
+        result.bound = [Bound(r, how) for r, how in chosen[:MAX_BOUND]]
+        result.exact = exact and len(chosen) <= MAX_BOUND
+
+    def _related(self, candidates: list["RecordResult"], words: frozenset[str],
+                 most: int = 0) -> list["RecordResult"]:
+        """The first `most` (MAX_BOUND) candidates that share a word with the sentence."""
+        most = most or MAX_BOUND
+        found = []
+        for r in candidates:
+            if self.related(r, words):
+                found.append(r)
+                if len(found) >= most:
+                    break
+        return found
 
     def _other_language(self, text: str, result: "SentenceResult") -> bool:
         """Whether the records at the sentence's locator are written in another language than

@@ -53,8 +53,8 @@ from ..sources.cache import keys
 from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
-FORMAT = 6  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
-            # 4: each finding's mark, help and fix; 5: the sentences' bindings; 6: differs)
+FORMAT = 7  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
+            # 4: each finding's mark, help and fix; 5: the sentences' bindings; 6: differs; 7: more)
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
           "verified", "notes", "findings", "quotes", "backed", "coverage", "bindings"}
 HOWS = ("named", "content", "position")  # analysis.Bound.how
@@ -198,8 +198,8 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
         "backed": report.backed,
         "coverage": [report.coverage.pages, report.coverage.cited_pages,
                      report.coverage.cited_share, report.coverage.uncited_requires],
-        "bindings": [[b.line, [[r.record_id, r.line, r.how, r.verified] for r in b.records]]
-                     for b in report.bindings],
+        "bindings": [[b.line, [[r.record_id, r.line, r.how, r.verified] for r in b.records],
+                      b.more] for b in report.bindings],
     }
 
 
@@ -328,14 +328,15 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
 
 
 def _binding_of(item) -> SentenceBinding:
-    line, records = typed_fields(item, (_positive, lambda v: isinstance(v, list)))
+    line, records, more = typed_fields(item, (_positive, lambda v: isinstance(v, list),
+                                              lambda v: isinstance(v, bool)))
     bound = []
     for record in records:
         record_id, record_line, how, verified = typed_fields(
             record, (_str_or_none, _positive_or_none, lambda v: v in HOWS,
                      lambda v: isinstance(v, bool)))
         bound.append(BoundRecord(record_id, record_line, how, verified))
-    return SentenceBinding(line, tuple(bound))
+    return SentenceBinding(line, tuple(bound), more)
 
 
 # ---------------------------------------------------------------- use

@@ -158,13 +158,10 @@ class _Builder:
         those from the spans): a sentence's evidence is its bound records, failing ones
         included, never an unrelated one."""
         index = self.record_index
-        bound = tuple(index[id(b.result)] for b in result.bound)
         self.cited.update(index[id(b)] for b in result.backers)
-        at_parts = {index[id(r)] for part in result.parts for r in (*part.backers,
-                                                                    *part.unrelated)}
-        if not result.named and set(bound) == at_parts:
+        if result.exact and not result.named:
             return None
-        return self._extra(bound)
+        return self._extra(tuple(index[id(b.result)] for b in result.bound))
 
     def _extra(self, records: tuple[int, ...]) -> int:
         """The index of a list of records in `extra`, each distinct list stored once."""

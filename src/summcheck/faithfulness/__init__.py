@@ -35,6 +35,9 @@ class SentenceFaith:
 
 
 NOTHING = SentenceFaith()
+#: A longer sentence, claim or quote is not compared: the comparisons pair clauses, and the
+#: cost of a text of thousands of clauses would grow with the square of its length.
+MAX_COMPARED_CHARS = 4000
 
 
 class Faithfulness:
@@ -71,16 +74,18 @@ class Faithfulness:
         from ..binding import sentence_words
 
         if result.sentence.synthesis and not result.bound:
-            quotes = self.verified
+            quotes = [r for r in self.verified if len(r.record.quote) <= MAX_COMPARED_CHARS]
+            if len(result.sentence.text) > MAX_COMPARED_CHARS:
+                return NOTHING
             if not quotes or not _scan(result.sentence.text)[0]:
                 return NOTHING
             sentence = Reading(sentence_words(result.sentence))
             numbers = number_differences(sentence, [self.reading(r) for r in quotes])
             return SentenceFaith(tuple(numbers), quotes=tuple(quotes))
-        quotes = result.backers
-        if not quotes:
-            return NOTHING
+        quotes = [r for r in result.backers if len(r.record.quote) <= MAX_COMPARED_CHARS]
         text = sentence_words(result.sentence)
+        if not quotes or len(text) > MAX_COMPARED_CHARS:
+            return NOTHING
         sentence = Reading(text)
         # Only the quotes that can differ are read: one sharing two content words for the
         # clause comparisons, one holding a number for the quantities.
@@ -138,6 +143,9 @@ class Faithfulness:
         claim, quote = record.claim, record.quote
         numbers: tuple[Difference, ...] = ()
         negation = None
+        if len(claim) > MAX_COMPARED_CHARS or len(quote) > MAX_COMPARED_CHARS:
+            found = self._claims[id(result)] = (numbers, negation)
+            return found
         said, said_negations = _scan(claim)
         stated, stated_negations = self.scan(result) if said else ((), self.negations(result))
         if said and stated and not said <= stated:

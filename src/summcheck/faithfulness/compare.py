@@ -128,11 +128,19 @@ def _ends_sentence(text: str, toks: list[Token], i: int) -> bool:
     return not rest or rest[0].isupper() or not rest[0].isalnum()
 
 
+MAX_STEMS = 64  # content words of a text that binding compares: its first ones
+
+
 def content_stems(text: str) -> frozenset[str]:
-    """The stems of a text's content words, and its numbers: what binding compares."""
+    """The stems of a text's first content words, and its numbers: what binding compares."""
     stop = plain_stopwords()
-    return frozenset(w for w in plain_stems(text)
-                     if w[0].isdigit() or (len(w) >= 3 and w not in stop))
+    found: dict[str, None] = {}
+    for w in plain_stems(text):
+        if w[0].isdigit() or (len(w) >= 3 and w not in stop):
+            found[w] = None
+            if len(found) >= MAX_STEMS:
+                break
+    return frozenset(found)
 
 
 # ---------------------------------------------------------------- numbers

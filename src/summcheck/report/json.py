@@ -51,7 +51,8 @@ class JsonReporter(Reporter):
                     "notes": s.notes,
                     "bindings": [{"line": b.line, "records": [
                         {"record": r.record_id, "line": r.line, "how": r.how,
-                         "verified": r.verified} for r in b.records]} for b in s.bindings],
+                         "verified": r.verified} for r in b.records], "more": b.more}
+                        for b in s.bindings],
                     "quotes": [],  # filled in by with_quotes
                 }
                 for s in report.summaries

@@ -38,6 +38,7 @@ class SentenceBinding:
 
     line: int
     records: tuple[BoundRecord, ...]
+    more: bool = False  # more records share its words than the MAX_BOUND listed
 
 
 @dataclass(frozen=True)
