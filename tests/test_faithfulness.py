@@ -211,3 +211,19 @@ def test_checking_long_sentences_and_quotes_is_about_linear(tmp_path):
         assert done.returncode == 0, done.stdout
 
     assert_scales_linearly(check, 150)
+
+
+def test_a_sentence_rests_on_at_most_twenty_records_and_says_there_are_more(tmp_path):
+    lines = [f"The operator keeps log {i} of the system." for i in range(25)]
+    (tmp_path / "source.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "claims.jsonl").write_text("".join(json.dumps(
+        {"claim": f"Log {i}.", "locator": f"line {i + 1}", "quote": line, "strength": "states"})
+        + "\n" for i, line in enumerate(lines)), encoding="utf-8")
+    (tmp_path / "summary.md").write_text("---\nsource: source.txt\nclaims: claims.jsonl\n---\n"
+                                         "The operator keeps logs (lines 1-25).\n"
+                                         "The operator keeps log 3 (line 4).\n", encoding="utf-8")
+    done = run_summcheck("check", "summary.md", "--format", "json", "--no-cache", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout
+    many, one = json.loads(done.stdout)["summaries"][0]["bindings"]
+    assert [r["line"] for r in many["records"]] == list(range(1, 21)) and many["more"] is True
+    assert [r["line"] for r in one["records"]] == [4] and one["more"] is False

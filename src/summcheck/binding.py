@@ -111,6 +111,7 @@ class Binder:
         # sentence in another language than the records at its locator.
         by_position = not words or any(related) or self._other_language(text, result)
         exact = True  # whether it rests on just the verified records its parts hold
+        capped = any(len(mine) >= MAX_BOUND for mine in related)  # more may share its words
         for part, mine in zip(result.parts, related):
             if mine:
                 exact = exact and len(mine) == len(part.backers)
@@ -122,7 +123,7 @@ class Binder:
                 exact = False
             elif len(part.backers) > MAX_BOUND:
                 part.unrelated, part.backers = part.backers[MAX_BOUND:], part.backers[:MAX_BOUND]
-                exact = False
+                exact, capped = False, True
             how = "content" if mine else "position"
             for r in part.backers:
                 bound.setdefault(id(r), (r, how))
@@ -134,8 +135,7 @@ class Binder:
                     exact = False
         order = self.order
         chosen = sorted(bound.values(), key=lambda item: order[id(item[0])])
-        result.more = len(chosen) > MAX_BOUND or any(part.unrelated and part.backers
-                                                      for part in result.parts)
+        result.more = capped or len(chosen) > MAX_BOUND
         result.bound = [Bound(r, how) for r, how in chosen[:MAX_BOUND]]
         result.exact = exact and len(chosen) <= MAX_BOUND
 

@@ -20,8 +20,8 @@ from functools import cached_property
 from ..display import shorten
 from .lexicon import FaithLexicon, Phrase, all_stopwords, identify, plain_stopwords
 from .numbers import Quantity, quantities, same_direction
-from .tokens import (PUNCTUATION, SENTENCE_BREAKS, Token, is_number, is_word, plain_stems,
-                     stem, tokens, words)
+from .tokens import (SENTENCE_BREAKS, Token, is_number, is_word, plain_stems, stem, tokens,
+                     words)
 
 MIN_SHARED = 2  # content words a clause pair must share to be compared
 NEGATION_CLOSE = 0.3  # and, for negations, this share of the longer clause's words

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .lexicon import FaithLexicon, Phrase
-from .tokens import PUNCTUATION, Token, is_number, is_word, stem
+from .tokens import Token, is_number, is_word, stem
 
 AT_LEAST, MORE_THAN, AT_MOST, LESS_THAN = "at_least", "more_than", "at_most", "less_than"
 _RANGE_WORDS = frozenset(("to", "through", "and", "bis", "und", "a", "y", "e", "até", "-", "–"))
@@ -59,7 +59,6 @@ def quantities(text: str, toks: list[Token], lexicon: FaithLexicon) -> list[Quan
     found: list[Quantity] = []
     i, n = 0, len(toks)
     while i < n:
-        word = words[i]
         read = (_date(text, toks, words, i, lexicon)
                 or _number(text, toks, words, i, lexicon))
         if read is None:
@@ -76,7 +75,6 @@ def quantities(text: str, toks: list[Token], lexicon: FaithLexicon) -> list[Quan
                 continue
         found.append(quantity)
         i = max(end, i + 1)
-        del word
     return _ranges(found, text, toks)
 
 
@@ -355,4 +353,4 @@ def same_direction(a: str | None, b: str | None) -> bool:
     return {a, b} not in ({AT_LEAST, AT_MOST}, {MORE_THAN, LESS_THAN})
 
 
-__all__ = ["Quantity", "quantities", "same_direction", "PUNCTUATION"]
+__all__ = ["Quantity", "quantities", "same_direction"]

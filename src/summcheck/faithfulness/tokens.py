@@ -12,7 +12,6 @@ from functools import lru_cache
 _TOKEN = re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?!\d)|\d{1,2}\.\d{1,2}\.\d{4}(?!\d)"
                     r"|(?<!\d)\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])"
                     r"|\d+(?:[.,]\d+)*|\w+(?:['’]\w+)*|[%€$§]|[,;:.!?()\[\]/–—-]")
-PUNCTUATION = frozenset(",;:.!?()[]/–—-")
 SENTENCE_BREAKS = frozenset(";:.!?")
 
 
@@ -121,5 +120,5 @@ def is_number(word: str) -> bool:
     return word[:1].isdigit()
 
 
-__all__ = ["Token", "tokens", "words", "fold", "stem", "is_word", "is_number", "PUNCTUATION",
-           "SENTENCE_BREAKS"]
+__all__ = ["Token", "tokens", "words", "fold", "stem", "plain", "plain_stems", "searchable",
+           "shares", "is_word", "is_number", "SENTENCE_BREAKS", "SPACES"]
