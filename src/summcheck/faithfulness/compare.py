@@ -616,13 +616,33 @@ def _strong_conditions(reading: Reading) -> list[tuple[int, int]]:
     return out
 
 
+def _restates_main_clause(sentence: Reading, quote: Reading,
+                          conditions: list[tuple[int, int]]) -> bool:
+    """Whether every condition clause of the sentence says what the quote says outside its
+    conditions ("lawful if it is necessary for …" for "lawful: necessary for …, unless …"):
+    then the sentence's condition words keep none of the quote's conditions."""
+    inside = set()
+    for start, end in conditions:
+        inside.update(range(start, end))
+    main = frozenset(stem(w) for k, w in enumerate(quote.words)
+                     if k not in inside and is_word(w) and len(w) >= 3)
+    clauses = [(a, b) for a, b in sentence.clauses
+               if _phrase_at(sentence.words, a, sentence.lexicon.conditions) is not None]
+    if not clauses:
+        return False  # its condition word stands inside a clause: it may be the quote's
+    for (a, b), anchors in zip(sentence.clauses, sentence.anchors):
+        if (a, b) in clauses and (len(anchors) < MIN_SHARED
+                                  or 2 * len(anchors & main) < len(anchors)):
+            return False
+    return True
+
+
 def condition_difference(sentence: Reading, quotes: list[Reading],
                          states_rule) -> Difference | None:
     """The quote's rule holds under a condition the sentence states without. `states_rule`
     tells whether a text states a rule (it holds a modal word)."""
     lexicon = sentence.lexicon
-    if (_has_phrase(sentence.words, lexicon.conditions) or any(
-            w in lexicon.only for w in sentence.words)
+    if (any(w in lexicon.only for w in sentence.words)
             or _has_phrase(sentence.words, lexicon.negative_meaning)):
         return None
     pairs = [(pair, quote) for quote in quotes
@@ -633,9 +653,22 @@ def condition_difference(sentence: Reading, quotes: list[Reading],
     conditions = [c for c in _strong_conditions(quote) if not (c[0] <= pair.quote[0] < c[1])]
     if not conditions or (states_rule is not None and not states_rule(quote.text)):
         return None
+    if _has_phrase(sentence.words, lexicon.conditions) and not _restates_main_clause(
+            sentence, quote, conditions):
+        return None  # a condition of its own may say the quote's in other words
     kept = frozenset().union(*sentence.anchors)
-    if any(quote._anchors(start, end) & kept for start, end in conditions):
-        return None  # the sentence speaks of what the condition names
+    main = quote._anchors(*pair.quote)
+    for start, end in conditions:
+        opening = _phrase_at(quote.words, start, quote.lexicon.strong_conditions) or ()
+        named = quote._anchors(start + len(opening), end)
+        # What the condition names that the rule's own clause does not ("sofern nicht die
+        # Interessen oder Grundrechte der betroffenen Person überwiegen": Grundrechte, Person).
+        if (named - main or named) & kept:
+            return None  # the sentence speaks of what the condition names
+        offsets = (quote.toks[start].start, quote.toks[end - 1].end)
+        if any(offsets[0] <= q.start < offsets[1] and _supports(q, s)
+               for q in quote.quantities for s in sentence.quantities):
+            return None  # or states its number ("ab 16 Jahren": "wenn … das sechzehnte …")
     start, end = conditions[0]
     return Difference(shorten(sentence.span_text(*pair.sentence), 80),
                       shorten(quote.span_text(start, end), 80), "condition", quote)
