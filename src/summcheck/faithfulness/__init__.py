@@ -164,7 +164,9 @@ def _scan(text: str) -> tuple[frozenset[str], int]:
     "page 5" or "Art. 8"; how many negation words it has): one pass over its words, which
     decides most claims without reading them closer."""
     _, references, negators, number_words = _scan_words()
-    words = [w.strip(".") for w in text.lower().translate(_SPACES).split()]
+    # Split at full stops too: "3.700" is "3" and "700" on both sides alike, which is all a
+    # comparison of the numbers as written needs.
+    words = text.lower().translate(_WORD_SPACES).split()
     negations = _negations(text, words)
     found = number_words.intersection(words)
     if found or _DIGIT.search(text):
@@ -184,7 +186,6 @@ def _negations(text: str, words: list[str] | None = None) -> int:
     return sum(map(negators.__contains__, words)) + text.count("n't") + text.count("n’t")
 
 
-_SPACES = str.maketrans({c: " " for c in ",;:!?()[]{}\"“”„«»/§"})
 _WORD_SPACES = str.maketrans({c: " " for c in ".,;:!?()[]{}\"“”„«»/§"})
 _DIGIT = re.compile(r"\d")
 
