@@ -184,12 +184,24 @@ def test_a_sentence_on_a_page_of_many_records_lists_them_all_from_the_index(
     """The page finds each sentence's records and each record's sentences from its index data
     (the data names no pair): the lists appear when the panel opens, long ones a batch at a
     time, and each in full a click away."""
-    many_on_one_page(tmp_path / "many", 120, 30)
+    folder = tmp_path / "many"
+    many_on_one_page(folder, 120, 30)
+    # Records get ids, and a last sentence names all 120 (a sentence that names none rests on
+    # the first 20 that share its words: binding.MAX_BOUND).
+    claims = folder / "claims.jsonl"
+    records = [json.loads(line) for line in claims.read_text(encoding="utf-8").splitlines()]
+    claims.write_text("".join(json.dumps({"id": f"R{i}", **r}) + "\n"
+                              for i, r in enumerate(records)), encoding="utf-8")
+    names = " ".join("[" + ", ".join(f"R{i}" for i in range(k, k + 20)) + "]"
+                     for k in range(0, 120, 20))
+    with (folder / "summary.md").open("a", encoding="utf-8") as summary:
+        summary.write(f"\nThe operator keeps every log {names}.\n")
     out = tmp_path / "many.html"
-    data = write_report(tmp_path / "many", out)
-    assert sentence_records(data, 3) == list(range(120))
+    data = write_report(folder, out)
+    assert sentence_records(data, 3) == list(range(20))
+    assert sentence_records(data, 30) == list(range(120))
     open_report(page, out)
-    page.click('.sentence[data-sentence="3"]')
+    page.click('.sentence[data-sentence="30"]')
     panel = page.locator("#detail-body")
     assert "Claim records behind it (120)" in panel.locator("h3").all_inner_texts()
     cards = panel.locator(".card.record")
@@ -203,12 +215,13 @@ def test_a_sentence_on_a_page_of_many_records_lists_them_all_from_the_index(
     more.click()
     assert cards.count() == 120 and more.count() == 0
     assert cards.last.locator(".quote-text").inner_text() == data["records"][119]["quote"]
-    # Every record is cited by all 30 sentences: the claim table shows the first five and the
+    # Record 7 is cited by all 31 sentences: the claim table shows the first five and the
     # rest on request; the record's own panel lists them all.
     row = page.locator('#claim-table tbody tr[data-record="7"]')
     cited = row.locator("td").nth(7)
     lines = [str(data["sentences"][n]["line"]) for n in citing_sentences(data, 7)]
-    assert cited.locator("button").all_inner_texts() == lines[:5] + ["+25 more"]
+    assert len(lines) == 31
+    assert cited.locator("button").all_inner_texts() == lines[:5] + ["+26 more"]
     cited.locator("button.more-cited").click()
     assert cited.locator("button").all_inner_texts() == lines
     page.click('#claim-table th button[data-sort="cited"]')
