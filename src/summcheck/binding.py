@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .faithfulness.compare import content_stems
@@ -56,16 +57,27 @@ class Binder:
 
     def __init__(self, records: list["RecordResult"]) -> None:
         self.records = records
-        self.by_id: dict[str, RecordResult] = {}
-        for result in records:
-            record_id = result.record.id
-            if record_id is not None and str(record_id) not in self.by_id:
-                self.by_id[str(record_id)] = result
-        self.shapes = {shape for shape in map(id_shape, self.by_id) if shape}
-        self.order = {id(r): i for i, r in enumerate(records)}
         self._texts: dict[int, str] = {}
         self._languages: dict[int, str] = {}
         self._placed: tuple[list[int], list[tuple[int, int, int]]] | None = None
+
+    @cached_property
+    def by_id(self) -> dict[str, "RecordResult"]:
+        """The records by id (the first of an id), made when a sentence names one."""
+        found: dict[str, RecordResult] = {}
+        for result in self.records:
+            record_id = result.record.id
+            if record_id is not None and str(record_id) not in found:
+                found[str(record_id)] = result
+        return found
+
+    @cached_property
+    def shapes(self) -> set[str]:
+        return {shape for shape in map(id_shape, self.by_id) if shape}
+
+    @cached_property
+    def order(self) -> dict[int, int]:
+        return {id(r): i for i, r in enumerate(self.records)}
 
     def text(self, result: "RecordResult") -> str:
         """The record's claim and quote, folded to be searched for the sentence's words."""
@@ -84,7 +96,7 @@ class Binder:
         from .analysis import Bound
 
         sentence = result.sentence
-        named, unknown = self._named(sentence)
+        named, unknown = self._named(sentence) if sentence.named else ([], [])
         result.unknown_ids = unknown
         if named or unknown:
             result.named = True
@@ -133,8 +145,11 @@ class Binder:
                 for r in failing:
                     bound.setdefault(id(r), (r, "content"))
                     exact = False
-        order = self.order
-        chosen = sorted(bound.values(), key=lambda item: order[id(item[0])])
+        if len(bound) > 1:
+            order = self.order
+            chosen = sorted(bound.values(), key=lambda item: order[id(item[0])])
+        else:
+            chosen = list(bound.values())
         result.more = capped or len(chosen) > MAX_BOUND
         result.bound = [Bound(r, how) for r, how in chosen[:MAX_BOUND]]
         result.exact = exact and len(chosen) <= MAX_BOUND

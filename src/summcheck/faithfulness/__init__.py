@@ -48,7 +48,6 @@ class Faithfulness:
         self._readings: dict[int, Reading] = {}
         self._records: dict[int, RecordResult] = {}
         self._sentences: dict[int, SentenceFaith] = {}
-        self._claims: dict[int, tuple] = {}
         self._texts: dict[int, str] = {}
         self._scans: dict[int, tuple[frozenset[str], int]] = {}
 
@@ -132,31 +131,60 @@ class Faithfulness:
         return [r for r in self.analysis.records if r.verified]
 
     def claim(self, result: "RecordResult") -> tuple[tuple[Difference, ...], Difference | None]:
-        """(numbers, negation) of a verified record's claim against its own quote. Most
-        claims are decided by two searches each: a number the claim states and its quote
-        holds as written, or no number in the quote to differ from; as many negations on
-        both sides, or an even difference."""
-        found = self._claims.get(id(result))
-        if found is not None:
-            return found
-        record = result.record
-        claim, quote = record.claim, record.quote
-        numbers: tuple[Difference, ...] = ()
-        negation = None
-        if len(claim) > MAX_COMPARED_CHARS or len(quote) > MAX_COMPARED_CHARS:
-            found = self._claims[id(result)] = (numbers, negation)
-            return found
-        said, said_negations = _scan(claim)
-        stated, stated_negations = self.scan(result) if said else ((), self.negations(result))
-        if said and stated and not said <= stated:
-            reading = Reading(claim)
-            if _may_differ(reading, quote):
-                numbers = tuple(number_differences(reading, [self.reading(result)]))
-        if (said_negations % 2 != stated_negations % 2
-                and shares(content_stems(claim), self.text(result), MIN_SHARED)):
-            negation = negation_difference(Reading(claim), [self.reading(result)], strict=True)
-        found = self._claims[id(result)] = (numbers, negation)
+        """(numbers, negation) of a verified record's claim against its own quote."""
+        return self._claim_differences.get(id(result), _SAME)
+
+    @cached_property
+    def _claim_differences(self) -> dict[int, tuple[tuple[Difference, ...], Difference | None]]:
+        """Each verified record's claim against its own quote, in one pass over them all: most
+        claims are decided by their words alone (a number the claim states that its quote
+        holds as written, or no number in the quote to differ from; as many negations on both
+        sides, or an even difference), and only those that differ are kept."""
+        _, references, negators, number_words = _scan_words()
+        words_of, contains = _words_of, negators.__contains__
+        found = {}
+        for result in self.verified:
+            record = result.record
+            claim, quote = record.claim, record.quote
+            if len(claim) > MAX_COMPARED_CHARS or len(quote) > MAX_COMPARED_CHARS:
+                continue
+            claim_words = words_of(claim)
+            said_negations = sum(map(contains, claim_words)) + claim.count("n't") + (
+                claim.count("n’t"))
+            said = (_numbers_of(claim_words, references, number_words)
+                    if _DIGIT.search(claim) or not number_words.isdisjoint(claim_words)
+                    else frozenset())
+            if said:
+                stated, stated_negations = self.scan(result)
+            else:
+                stated, stated_negations = frozenset(), self.negations(result)
+            numbers: tuple[Difference, ...] = ()
+            negation = None
+            if said and stated and not said <= stated:
+                reading = Reading(claim)
+                if _may_differ(reading, quote):
+                    numbers = tuple(number_differences(reading, [self.reading(result)]))
+            if (said_negations % 2 != stated_negations % 2
+                    and shares(content_stems(claim), self.text(result), MIN_SHARED)):
+                negation = negation_difference(Reading(claim), [self.reading(result)],
+                                               strict=True)
+            if numbers or negation is not None:
+                found[id(result)] = (numbers, negation)
         return found
+
+
+_SAME: tuple[tuple[Difference, ...], Difference | None] = ((), None)
+
+
+def _numbers_of(words: list[str], references: frozenset[str],
+                number_words: frozenset[str]) -> frozenset[str]:
+    """The numbers among a text's words, but those after a reference word."""
+    found = set()
+    for i, word in enumerate(words):
+        if word and (word[0].isdigit() or word in number_words) and (
+                i == 0 or words[i - 1] not in references):
+            found.add(word)
+    return frozenset(found)
 
 
 def _scan(text: str) -> tuple[frozenset[str], int]:
@@ -166,27 +194,32 @@ def _scan(text: str) -> tuple[frozenset[str], int]:
     _, references, negators, number_words = _scan_words()
     # Split at full stops too: "3.700" is "3" and "700" on both sides alike, which is all a
     # comparison of the numbers as written needs.
-    words = text.lower().translate(_WORD_SPACES).split()
+    words = _words_of(text)
     negations = _negations(text, words)
-    found = number_words.intersection(words)
-    if found or _DIGIT.search(text):
-        found = set()
-        for i, word in enumerate(words):
-            if word and (word[0].isdigit() or word in number_words) and (
-                    i == 0 or words[i - 1] not in references):
-                found.add(word)
-    return frozenset(found), negations
+    if _DIGIT.search(text) or not number_words.isdisjoint(words):
+        return _numbers_of(words, references, number_words), negations
+    return frozenset(), negations
 
 
 def _negations(text: str, words: list[str] | None = None) -> int:
     """How many negation words a text has (its words as `_scan` splits them, if at hand)."""
     negators = _scan_words()[2]
     if words is None:
-        words = text.lower().translate(_WORD_SPACES).split()
+        words = _words_of(text)
     return sum(map(negators.__contains__, words)) + text.count("n't") + text.count("n’t")
 
 
 _WORD_SPACES = str.maketrans({c: " " for c in ".,;:!?()[]{}\"“”„«»/§"})
+_ASCII_MARKS = b".,;:!?()[]{}\"/"
+_ASCII_SPACES = bytes.maketrans(_ASCII_MARKS, b" " * len(_ASCII_MARKS))
+
+
+def _words_of(text: str) -> list[str]:
+    """A text's words as the scans read them: lower case, split at spaces and punctuation
+    (an ASCII text through a byte table, three times as fast)."""
+    if text.isascii():
+        return text.lower().encode("ascii").translate(_ASCII_SPACES).decode("ascii").split()
+    return text.lower().translate(_WORD_SPACES).split()
 _DIGIT = re.compile(r"\d")
 
 

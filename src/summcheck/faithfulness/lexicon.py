@@ -173,6 +173,13 @@ def identify(words: list[str]) -> FaithLexicon:
 _LETTERS = (("pt", "ãõç"), ("es", "ñ¿¡"), ("de", "äöüß"))
 
 
+@lru_cache(maxsize=8)
+def _in_order(hint: str | None) -> tuple[FaithLexicon, ...]:
+    """The languages in the order ties go: the hinted one, English, the rest."""
+    return tuple(sorted(lexicons().values(), key=lambda lex: (lex.language != hint,
+                                                              lex.language != "en")))
+
+
 def _letters_hint(words: list[str]) -> str | None:
     """A language whose own letters the words hold, if any."""
     text = "".join(words)
@@ -191,11 +198,8 @@ def _most_stopwords(words: list[str], key: str) -> FaithLexicon:
     """The language with most of its words among `words` (its stopwords and every other word
     its lists name); a tie goes to the language whose letters the words hold (ñ, ã, ß…),
     then to English."""
-    table = lexicons()
     best, best_count = None, -1
-    hint = _letters_hint(words)
-    for lexicon in sorted(table.values(), key=lambda lex: (lex.language != hint,
-                                                           lex.language != "en")):
+    for lexicon in _in_order(_letters_hint(words)):
         vocabulary = lexicon.vocabulary if key == "stopwords" else lexicon.plain_vocabulary
         count = sum(map(vocabulary.__contains__, words))
         if count > best_count:

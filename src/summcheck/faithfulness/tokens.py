@@ -82,11 +82,19 @@ SPACES = str.maketrans({c: " " for c in
                         "\u00a0\u2007\u202f\u2009\u200a\u2002\u2003“”„‟«»‹›‘’‚‛–—―…·•§¶°¿¡"})
 
 
+_ASCII_PUNCTUATION = "".join(c for c in map(chr, range(128)) if ord(c) in SPACES)
+_ASCII_SPACES = bytes.maketrans(_ASCII_PUNCTUATION.encode("ascii"),
+                                b" " * len(_ASCII_PUNCTUATION))
+
+
 def searchable(text: str) -> str:
     """The text folded as `plain` folds it, its punctuation turned into spaces, with a space
     before and after: `" " + stem in searchable(text)` finds a word that starts with `stem`
     in one search, for texts read only to see what they share."""
-    return f" {plain(text).translate(SPACES)} "
+    folded = plain(text)
+    if folded.isascii():  # through a byte table: three times as fast
+        return f" {folded.encode('ascii').translate(_ASCII_SPACES).decode('ascii')} "
+    return f" {folded.translate(SPACES)} "
 
 
 def shares(stems: "frozenset[str] | set[str]", text: str, at_least: int = 1) -> bool:
