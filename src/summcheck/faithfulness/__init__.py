@@ -79,7 +79,8 @@ class Faithfulness:
             if not quotes or not _scan(result.sentence.text)[0]:
                 return NOTHING
             sentence = Reading(sentence_words(result.sentence))
-            numbers = number_differences(sentence, [self.reading(r) for r in quotes])
+            numbers = number_differences(sentence, [self.reading(r) for r in quotes
+                                                    if self.scan(r)[0]])
             return SentenceFaith(tuple(numbers), quotes=tuple(quotes))
         quotes = [r for r in result.backers if len(r.record.quote) <= MAX_COMPARED_CHARS]
         text = sentence_words(result.sentence)
@@ -99,7 +100,7 @@ class Faithfulness:
             numbers=tuple(number_differences(sentence, numbered)) if numbered else (),
             negation=negation_difference(sentence, related) if related else None,
             scope=scope_difference(sentence, related) if related else None,
-            condition=condition_difference(sentence, related, None) if related else None,
+            condition=condition_difference(sentence, related) if related else None,
             quotes=tuple(quotes))
 
     def text(self, result: "RecordResult") -> str:

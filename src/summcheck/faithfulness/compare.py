@@ -637,10 +637,8 @@ def _restates_main_clause(sentence: Reading, quote: Reading,
     return True
 
 
-def condition_difference(sentence: Reading, quotes: list[Reading],
-                         states_rule) -> Difference | None:
-    """The quote's rule holds under a condition the sentence states without. `states_rule`
-    tells whether a text states a rule (it holds a modal word)."""
+def condition_difference(sentence: Reading, quotes: list[Reading]) -> Difference | None:
+    """The quote's rule holds under a condition the sentence states without."""
     lexicon = sentence.lexicon
     if (any(w in lexicon.only for w in sentence.words)
             or _has_phrase(sentence.words, lexicon.negative_meaning)):
@@ -651,7 +649,7 @@ def condition_difference(sentence: Reading, quotes: list[Reading],
         return None
     pair, quote = max(pairs, key=lambda item: len(item[0].shared))  # the quote it restates
     conditions = [c for c in _strong_conditions(quote) if not (c[0] <= pair.quote[0] < c[1])]
-    if not conditions or (states_rule is not None and not states_rule(quote.text)):
+    if not conditions:
         return None
     if _has_phrase(sentence.words, lexicon.conditions) and not _restates_main_clause(
             sentence, quote, conditions):

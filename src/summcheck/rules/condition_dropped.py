@@ -13,12 +13,13 @@ SUMMARY = "The quote states its rule under a condition or exception the sentence
 DOC = """
 ## What it does
 Finds the quote the sentence restates (the one sharing most content words with it, as SUM402
-does). When that quote states a rule (a modal word: must, should, may, muss, debe, deve …)
-under a strong condition or exception ("if", "unless", "except", "provided that", "wenn",
-"sofern", "außer", "es sei denn", "si", "salvo", "a menos que", "se", "exceto", "salvo se" …:
-the language files' "strong_conditions") outside the clause the sentence restates, and the
-sentence keeps no condition word at all and shares no word with the condition's clause, the
-finding quotes the sentence and the condition.
+does). When that quote states its rule under a strong condition or exception ("if", "unless",
+"except", "provided that", "wenn", "sofern", "außer", "es sei denn", "si", "salvo", "a menos
+que", "se", "exceto", "salvo se" …: the language files' "strong_conditions") outside the
+clause the sentence restates, and the sentence keeps it in none of its words, the finding
+quotes the sentence and the condition. A sentence keeps a condition when it names what only
+the condition names, states the condition's number, has an "only" or an exception of its own,
+or has a condition word whose clause says something else than the quote's rule.
 
 ## Why
 A requirement stated without its "unless" is another requirement: "the controller must notify
@@ -31,10 +32,10 @@ the authority within 72 hours" drops "unless the breach is unlikely to result in
 Keep the condition ("…, unless …"), or say that the rule has exceptions.
 
 ## Options
-None. Not reported: a sentence with any condition word of its language (if, when, where,
-unless, only, but…, the language files' `conditions`), or one that speaks of what the
-condition names; "if" after a verb of asking ("check if", whether). Not caught: a condition
-written without a condition word ("for children under 16"), or a quote without a modal word.
+None. Not reported: a sentence with a condition of its own that may say the quote's in other
+words; "if" after a verb of asking ("check if", whether). Not caught: a condition written
+without a condition word ("for children under 16"); a dropped condition whose words the
+sentence uses in another role.
 """
 
 
