@@ -328,16 +328,15 @@ def _in_exceptions(tokens: list[_Token], words: list[str]) -> set[int]:
     menos que", "salvo se": the language files' `faithfulness.unless`) in its clause: a modal
     word there states when the rule does not hold, not the rule's strength ("Sie sollten …
     vermeiden, außer es ist unbedingt erforderlich" recommends)."""
-    exceptions = _exception_phrases()
-    first_words = {phrase[0] for phrase in exceptions}
-    words = [w.casefold() for w in words]  # as the faithfulness lexicons fold: ß is ss
+    exceptions, first_words = _exception_phrases()
     if first_words.isdisjoint(words):
-        return set()
+        return set()  # the common case, decided in C
+    from .faithfulness.lexicon import phrase_at
+
+    words = [w.casefold() for w in words]  # as the faithfulness lexicons fold: ß is ss
     found: set[int] = set()
     for i, word in enumerate(words):
-        if word not in first_words:
-            continue
-        if any(tuple(words[i:i + len(p)]) == p for p in exceptions if p[0] == word):
+        if word in first_words and phrase_at(words, i, exceptions) is not None:
             clause = tokens[i].clause
             j = i + 1
             while j < len(tokens) and tokens[j].clause == clause:
@@ -347,11 +346,14 @@ def _in_exceptions(tokens: list[_Token], words: list[str]) -> set[int]:
 
 
 @lru_cache(maxsize=1)
-def _exception_phrases() -> frozenset[tuple[str, ...]]:
-    """The exception words of every language (their files' `faithfulness.unless`)."""
+def _exception_phrases() -> tuple[frozenset[tuple[str, ...]], frozenset[str]]:
+    """The exception phrases of every language (their files' `faithfulness.unless`), and the
+    words they start with as a text's lower-cased words may write them (`außer`, `ausser`)."""
     from .faithfulness.lexicon import lexicons
 
-    return frozenset(phrase for lexicon in lexicons().values() for phrase in lexicon.unless)
+    phrases = frozenset(phrase for lexicon in lexicons().values() for phrase in lexicon.unless)
+    first = {phrase[0] for phrase in phrases}
+    return phrases, frozenset(first | {word.replace("ss", "ß") for word in first})
 
 
 def _not_modal_words(tokens: list[_Token], words: list[str], lexicon: Lexicon) -> set[int]:

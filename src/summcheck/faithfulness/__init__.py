@@ -141,20 +141,13 @@ class Faithfulness:
         claims are decided by their words alone (a number the claim states that its quote
         holds as written, or no number in the quote to differ from; as many negations on both
         sides, or an even difference), and only those that differ are kept."""
-        _, references, negators, number_words = _scan_words()
-        words_of, contains = _words_of, negators.__contains__
         found = {}
         for result in self.verified:
             record = result.record
             claim, quote = record.claim, record.quote
             if len(claim) > MAX_COMPARED_CHARS or len(quote) > MAX_COMPARED_CHARS:
                 continue
-            claim_words = words_of(claim)
-            said_negations = sum(map(contains, claim_words)) + claim.count("n't") + (
-                claim.count("n’t"))
-            said = (_numbers_of(claim_words, references, number_words)
-                    if _DIGIT.search(claim) or not number_words.isdisjoint(claim_words)
-                    else frozenset())
+            said, said_negations = _scan(claim)
             if said:
                 stated, stated_negations = self.scan(result)
             else:

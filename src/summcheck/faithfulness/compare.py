@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..display import shorten
-from .lexicon import FaithLexicon, Phrase, all_stopwords, identify, plain_stopwords
+from .lexicon import FaithLexicon, all_stopwords, identify, phrase_at, plain_stopwords
 from .numbers import Quantity, quantities, same_direction
 from .tokens import (SENTENCE_BREAKS, Token, is_number, is_word, plain_stems, stem, tokens,
                      words)
@@ -111,12 +111,12 @@ def _opens_clause(words: list[str], i: int, lexicon: FaithLexicon) -> bool:
     """Whether a condition or contrast word opens a clause at `i`: a strong condition anywhere
     ("… unless …"), another one after a comma (so the adverb in "gelten jedoch nicht" opens
     none)."""
-    strong = _phrase_at(words, i, lexicon.strong_conditions)
+    strong = phrase_at(words, i, lexicon.strong_conditions)
     if strong is not None:
         return not (len(strong) == 1 and strong[0] in lexicon.clause_initial and i > 0
                     and words[i - 1] not in _CLAUSE_MARKS)
     return (i == 0 or words[i - 1] in _CLAUSE_MARKS) and (
-        _phrase_at(words, i, lexicon.conditions) is not None)
+        phrase_at(words, i, lexicon.conditions) is not None)
 
 
 def _ends_sentence(text: str, toks: list[Token], i: int) -> bool:
@@ -157,37 +157,22 @@ def number_differences(sentence: Reading, quotes: list[Reading]) -> list[Differe
     for s in said:
         if any(_supports(q, s) for _, q in stated):
             continue
-        opposite = next((q for _, q in stated if _same_amount(q, s)
+        opposite = next(((r, q) for r, q in stated if _same_amount(q, s)
                          and not same_direction(q.comparator, s.comparator)), None)
         if opposite is not None:
-            out.append(Difference(s.text, _with_comparator(opposite, stated), "comparator",
-                                  _reading_of(opposite, stated)))
+            out.append(_difference(s, *opposite, "comparator"))
             continue
-        other = next((q for _, q in stated if id(q) not in used and _same_kind(q, s)), None)
+        other = next(((r, q) for r, q in stated if id(q) not in used and _same_kind(q, s)),
+                     None)
         if other is not None:
-            out.append(Difference(s.text, _with_comparator(other, stated), "number",
-                                  _reading_of(other, stated)))
+            out.append(_difference(s, *other, "number"))
     return out
 
 
-def _reading_of(q: Quantity, stated) -> "Reading | None":
-    return next((reading for reading, candidate in stated if candidate is q), None)
-
-
-def _with_comparator(q: Quantity, stated) -> str:
-    for reading, candidate in stated:
-        if candidate is q:
-            start = q.start
-            toks = reading.toks
-            index = next((k for k, t in enumerate(toks) if t.start == q.start), None)
-            if q.comparator and index is not None:
-                for length in (4, 3, 2, 1):
-                    phrase = tuple(reading.words[max(0, index - length):index])
-                    if len(phrase) == length and phrase in reading.lexicon.comparators:
-                        start = toks[index - length].start
-                        break
-            return reading.text[start:q.end]
-    return q.text
+def _difference(said: Quantity, reading: Reading, quoted: Quantity, what: str) -> Difference:
+    """The sentence's quantity against the quote's, shown with the comparator before it."""
+    start = quoted.start if quoted.said_from < 0 else quoted.said_from
+    return Difference(said.text, reading.text[start:quoted.end], what, reading)
 
 
 def _same_kind(q: Quantity, s: Quantity) -> bool:
@@ -261,16 +246,8 @@ def _restated(sentence: Reading, quotes: list[Reading]) -> list[Reading]:
     return [quote for pair, quote in pairs if pair is not None and len(pair.shared) == most]
 
 
-def _phrase_at(words: list[str], j: int, table) -> Phrase | None:
-    for length in (4, 3, 2, 1):
-        phrase = tuple(words[j:j + length])
-        if len(phrase) == length and phrase in table:
-            return phrase
-    return None
-
-
 def _has_phrase(words: list[str], table) -> bool:
-    return any(_phrase_at(words, j, table) is not None for j in range(len(words)))
+    return any(phrase_at(words, j, table) is not None for j in range(len(words)))
 
 
 def _negations(reading: Reading, span: tuple[int, int]) -> list[int]:
@@ -281,7 +258,7 @@ def _negations(reading: Reading, span: tuple[int, int]) -> list[int]:
     a, b = span
     for j in range(a, b):
         for table in (lexicon.comparators, lexicon.not_only):
-            phrase = _phrase_at(words, j, table)
+            phrase = phrase_at(words, j, table)
             if phrase is not None:
                 masked.update(range(j, j + len(phrase)))
     found = []
@@ -304,7 +281,7 @@ def _negative_meaning(reading: Reading, span: tuple[int, int], other: Reading | 
     words, table = reading.words, reading.lexicon.negative_meaning
     theirs = set(other.words) if other is not None else set()
     for j in range(span[0], span[1]):
-        phrase = _phrase_at(words, j, table)
+        phrase = phrase_at(words, j, table)
         if phrase is not None and not (other is not None and set(phrase) <= theirs):
             return True
     return False
@@ -315,8 +292,8 @@ def _followed_by_exception(reading: Reading, span: tuple[int, int]) -> bool:
     not … unless", "nur wenn"): a negated rule with an exception permits under a condition."""
     words, lexicon = reading.words, reading.lexicon
     j = span[1]
-    return j < len(words) and (_phrase_at(words, j, lexicon.exceptions) is not None
-                               or _phrase_at(words, j, lexicon.strong_conditions) is not None)
+    return j < len(words) and (phrase_at(words, j, lexicon.exceptions) is not None
+                               or phrase_at(words, j, lexicon.strong_conditions) is not None)
 
 
 def negation_difference(sentence: Reading, quotes: list[Reading],
@@ -509,7 +486,7 @@ def _quantifiers(reading: Reading, span: tuple[int, int]) -> tuple[set[str], lis
     a, b = span
     masked: set[int] = set()
     for j in range(a, b):
-        phrase = _phrase_at(words, j, lexicon.not_only)
+        phrase = phrase_at(words, j, lexicon.not_only)
         if phrase is not None:
             masked.update(range(j, j + len(phrase)))
     classes, marks, only = set(), [], False
@@ -518,7 +495,7 @@ def _quantifiers(reading: Reading, span: tuple[int, int]) -> tuple[set[str], lis
         if j in masked:
             j += 1
             continue
-        phrase = _phrase_at(words, j, lexicon.quantifiers)
+        phrase = phrase_at(words, j, lexicon.quantifiers)
         if phrase is not None and j + len(phrase) <= b:
             classes.add(lexicon.quantifiers[phrase])
             marks.append(j)
@@ -599,7 +576,7 @@ def _strong_conditions(reading: Reading) -> list[tuple[int, int]]:
     words, lexicon = reading.words, reading.lexicon
     out = []
     for j in range(len(words)):
-        phrase = _phrase_at(words, j, lexicon.strong_conditions)
+        phrase = phrase_at(words, j, lexicon.strong_conditions)
         if phrase is None:
             continue
         if j > 0 and words[j - 1] in lexicon.whether_verbs:
@@ -627,7 +604,7 @@ def _restates_main_clause(sentence: Reading, quote: Reading,
     main = frozenset(stem(w) for k, w in enumerate(quote.words)
                      if k not in inside and is_word(w) and len(w) >= 3)
     clauses = [(a, b) for a, b in sentence.clauses
-               if _phrase_at(sentence.words, a, sentence.lexicon.conditions) is not None]
+               if phrase_at(sentence.words, a, sentence.lexicon.conditions) is not None]
     if not clauses:
         return False  # its condition word stands inside a clause: it may be the quote's
     for (a, b), anchors in zip(sentence.clauses, sentence.anchors):
@@ -657,7 +634,7 @@ def condition_difference(sentence: Reading, quotes: list[Reading]) -> Difference
     kept = frozenset().union(*sentence.anchors)
     main = quote._anchors(*pair.quote)
     for start, end in conditions:
-        opening = _phrase_at(quote.words, start, quote.lexicon.strong_conditions) or ()
+        opening = phrase_at(quote.words, start, quote.lexicon.strong_conditions) or ()
         named = quote._anchors(start + len(opening), end)
         # What the condition names that the rule's own clause does not ("sofern nicht die
         # Interessen oder Grundrechte der betroffenen Person überwiegen": Grundrechte, Person).

@@ -76,6 +76,18 @@ class FaithLexicon:
         return frozenset(word for phrase in self.quantifiers for word in phrase)
 
 
+LONGEST_PHRASE = 4  # words in the longest phrase of any list
+
+
+def phrase_at(words: list[str], j: int, table) -> Phrase | None:
+    """The longest phrase of `table` that starts at word `j`, or None."""
+    for length in range(LONGEST_PHRASE, 0, -1):
+        phrase = tuple(words[j:j + length])
+        if len(phrase) == length and phrase in table:
+            return phrase
+    return None
+
+
 def _phrase(text: str) -> Phrase:
     from .tokens import words
 
@@ -90,19 +102,17 @@ def _words(values: Any) -> frozenset[str]:
     return frozenset(fold(str(v)) for v in values or ())
 
 
+def _classed(table: Any) -> dict[Phrase, str]:
+    """{class: [phrases]} turned round: each phrase to its class (`at least` → at_least)."""
+    return {phrase: str(cls) for cls, phrases in (table or {}).items()
+            for phrase in _phrases(phrases)}
+
+
 def _build(name: str, data: Mapping[str, Any]) -> FaithLexicon:
     numbers = data.get("numbers") or {}
     units = {}
     for word, (family, size) in (data.get("units") or {}).items():
         units[_phrase(word) or (str(word),)] = (str(family), float(size))
-    comparators = {}
-    for cls, phrases in (data.get("comparators") or {}).items():
-        for phrase in _phrases(phrases):
-            comparators[phrase] = str(cls)
-    quantifiers = {}
-    for cls, phrases in (data.get("quantifiers") or {}).items():
-        for phrase in _phrases(phrases):
-            quantifiers[phrase] = str(cls)
     return FaithLexicon(
         language=name,
         stopwords=_words(data.get("stopwords")),
@@ -116,13 +126,13 @@ def _build(name: str, data: Mapping[str, Any]) -> FaithLexicon:
         weak_numbers=_words(numbers.get("weak")),
         months={fold(str(k)): int(v) for k, v in (data.get("months") or {}).items()},
         units=units,
-        comparators=comparators,
+        comparators=_classed(data.get("comparators")),
         approximately=_phrases(data.get("approximately")),
         negators=_words(data.get("negators")),
         continuers=_words(data.get("negation_continuers")),
         prohibitions=_words(data.get("prohibitions")),
         negative_meaning=_phrases(data.get("negative_meaning")),
-        quantifiers=quantifiers,
+        quantifiers=_classed(data.get("quantifiers")),
         only=_words(data.get("only")),
         not_only=_phrases(data.get("not_only")),
         conditions=_phrases(data.get("conditions")),

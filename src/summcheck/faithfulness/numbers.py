@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .lexicon import FaithLexicon, Phrase
+from .lexicon import FaithLexicon, Phrase, phrase_at
 from .tokens import Token, is_number, is_word, stem
 
 AT_LEAST, MORE_THAN, AT_MOST, LESS_THAN = "at_least", "more_than", "at_most", "less_than"
@@ -40,6 +40,7 @@ class Quantity:
     size: float = 1.0  # the unit's size in its family's base unit
     comparator: str | None = None
     approximate: bool = False
+    said_from: int = -1  # where it starts with the comparator written before it (-1: `start`)
     date: tuple[int | None, int | None, int | None] | None = None  # year, month, day
 
     @property
@@ -215,11 +216,8 @@ def _place(value: int) -> int:
 
 def _phrase_at(words: list[str], j: int, table) -> tuple[Phrase, int] | None:
     """The longest phrase of `table` starting at `j`, with its end."""
-    for length in (4, 3, 2, 1):
-        phrase = tuple(words[j:j + length])
-        if len(phrase) == length and phrase in table:
-            return phrase, j + length
-    return None
+    phrase = phrase_at(words, j, table)
+    return None if phrase is None else (phrase, j + len(phrase))
 
 
 def _phrase_ending(words: list[str], end: int, table) -> tuple[Phrase, int] | None:
@@ -253,7 +251,10 @@ def _with_unit(text: str, toks: list[Token], words: list[str], i: int, end: int,
         family = "~" + stem(words[end])
         last = end + 1
     comparator = None
+    said_from = -1
     before = _phrase_ending(words, i, lexicon.comparators)
+    if before is not None:
+        said_from = toks[before[1]].start
     approximate = _phrase_ending(words, i, lexicon.approximately) is not None
     if before is None and approximate:  # `at least about 8`: rare; `about` binds closer
         start = _phrase_ending(words, i, lexicon.approximately)
@@ -265,7 +266,7 @@ def _with_unit(text: str, toks: list[Token], words: list[str], i: int, end: int,
         if after is not None:
             comparator = lexicon.comparators[after[0]]
     return replace(quantity, text=text[quantity.start:toks[last - 1].end], end=toks[last - 1].end,
-                   family=family, size=size, comparator=comparator,
+                   family=family, size=size, comparator=comparator, said_from=said_from,
                    approximate=approximate), last
 
 

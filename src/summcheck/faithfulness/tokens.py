@@ -33,7 +33,7 @@ def stem(word: str) -> str:
     """What two forms of one word share, in any of the four languages: the folded word without
     accents and a plural `s`, cut to five letters ("rotated" and "rotation", "URIs" and "URI",
     "Speicherung" and "speichern")."""
-    plain = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    plain = word if word.isascii() else word.translate(_unaccented())
     if len(plain) >= 4 and plain.endswith("s"):
         plain = plain[:-1]
     return plain[:5]
