@@ -216,7 +216,9 @@ def test_bad_option_is_exit_2(tmp_path):
 
 
 def test_version_and_explain(tmp_path):
-    assert run("--version", cwd=tmp_path).stdout.strip() == f"summcheck {__version__}"
+    from summcheck.core import name
+
+    assert run("--version", cwd=tmp_path).stdout.strip() == f"summcheck {__version__}, {name()}"
     result = run("explain", "quote-misplaced", cwd=tmp_path)
     assert result.returncode == 0
     assert result.stdout.startswith("# SUM202 quote-misplaced")

@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .faithfulness.compare import content_stems
-from .faithfulness.lexicon import identify, identify_plain
+from .faithfulness.lexicon import identify, identify_searchable
 from .faithfulness.tokens import searchable, shares, words
 from .model import RecordStatus, Sentence
 
@@ -177,7 +177,7 @@ class Binder:
         key = id(result)
         found = self._languages.get(key)
         if found is None:
-            found = self._languages[key] = identify_plain(self.text(result).split()).language
+            found = self._languages[key] = identify_searchable(self.text(result)).language
         return found
 
     def _named(self, sentence: Sentence) -> tuple[list["RecordResult"], list[tuple[str, int]]]:

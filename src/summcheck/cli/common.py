@@ -106,7 +106,9 @@ def fail(message: str) -> "typer.Exit":
 
 def _version(value: bool) -> None:
     if value:
-        print(f"summcheck {__version__}")
+        from ..core import name
+
+        print(f"summcheck {__version__}, {name()}")
         raise typer.Exit()
 
 

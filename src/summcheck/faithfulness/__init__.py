@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
+from ..core import native
 from .compare import (MIN_SHARED, Difference, Reading, condition_difference, content_stems,
                       negation_difference, number_differences, scope_difference)
 from .lexicon import lexicons
@@ -111,14 +113,6 @@ class Faithfulness:
             found = self._texts[key] = searchable(result.record.quote)
         return found
 
-    def negations(self, result: "RecordResult") -> int:
-        """How many negation words a record's quote has (`_scan`'s count, alone)."""
-        key = id(result)
-        found = self._scans.get(key)
-        if found is not None:
-            return found[1]
-        return _negations(result.record.quote)
-
     def scan(self, result: "RecordResult") -> tuple[frozenset[str], int]:
         """`_scan` of a record's quote, made once."""
         key = id(result)
@@ -135,36 +129,80 @@ class Faithfulness:
         """(numbers, negation) of a verified record's claim against its own quote."""
         return self._claim_differences.get(id(result), _SAME)
 
+    def differing_claims(self) -> list["RecordResult"]:
+        """The verified records whose claim differs from their own quote, in file order."""
+        differing = self._claim_differences
+        return [r for r in self.verified if id(r) in differing] if differing else []
+
     @cached_property
     def _claim_differences(self) -> dict[int, tuple[tuple[Difference, ...], Difference | None]]:
-        """Each verified record's claim against its own quote, in one pass over them all: most
-        claims are decided by their words alone (a number the claim states that its quote
-        holds as written, or no number in the quote to differ from; as many negations on both
-        sides, or an even difference), and only those that differ are kept."""
+        """Each verified record's claim against its own quote: `claim_flags` decides most of
+        them by their words alone, in one call over them all; only those it flags are read
+        closer, and only those that differ are kept."""
+        compared = self.verified
+        flags = claim_flags([r.record.claim for r in compared],
+                            [r.record.quote for r in compared])
         found = {}
-        for result in self.verified:
-            record = result.record
-            claim, quote = record.claim, record.quote
-            if len(claim) > MAX_COMPARED_CHARS or len(quote) > MAX_COMPARED_CHARS:
-                continue
-            said, said_negations = _scan(claim)
-            if said:
-                stated, stated_negations = self.scan(result)
-            else:
-                stated, stated_negations = frozenset(), self.negations(result)
+        for i in compress(range(len(compared)), flags):
+            result, flag = compared[i], flags[i]
+            claim, quote = result.record.claim, result.record.quote
             numbers: tuple[Difference, ...] = ()
             negation = None
-            if said and stated and not said <= stated:
+            if flag & NUMBERS_DIFFER:
                 reading = Reading(claim)
                 if _may_differ(reading, quote):
                     numbers = tuple(number_differences(reading, [self.reading(result)]))
-            if (said_negations % 2 != stated_negations % 2
-                    and shares(content_stems(claim), self.text(result), MIN_SHARED)):
+            if flag & NEGATIONS_DIFFER and shares(content_stems(claim), self.text(result),
+                                                  MIN_SHARED):
                 negation = negation_difference(Reading(claim), [self.reading(result)],
                                                strict=True)
             if numbers or negation is not None:
                 found[id(result)] = (numbers, negation)
         return found
+
+
+#: `claim_flags` bits (the compiled core's own constants, the same numbers).
+NUMBERS_DIFFER = 1
+NEGATIONS_DIFFER = 2
+_UNDECIDED = 4
+
+
+def claim_flags(claims: list[str], quotes: list[str]) -> bytes:
+    """One byte per (claim, quote): NUMBERS_DIFFER when the claim writes numbers, its quote
+    writes numbers and not all the claim's are among them; NEGATIONS_DIFFER when their counts
+    of negation words differ by an odd number; 0 when either is longer than MAX_COMPARED_CHARS.
+    `_scan` decides; the compiled core answers for the texts it reads as `_scan` does, and
+    leaves the others to it."""
+    scanner = _word_scan()
+    if scanner is None:
+        return bytes(map(pair_flag, claims, quotes))
+    flags = scanner.claim_flags(claims, quotes, MAX_COMPARED_CHARS)
+    if _UNDECIDED not in flags:
+        return flags
+    mended = bytearray(flags)
+    for i in compress(range(len(mended)), map(_UNDECIDED.__eq__, mended)):
+        mended[i] = pair_flag(claims[i], quotes[i])
+    return bytes(mended)
+
+
+def pair_flag(claim: str, quote: str) -> int:
+    """`claim_flags` of one pair, in Python: the compiled core's oracle."""
+    if len(claim) > MAX_COMPARED_CHARS or len(quote) > MAX_COMPARED_CHARS:
+        return 0
+    (said, said_negations), (stated, stated_negations) = _scan(claim), _scan(quote)
+    flag = NEGATIONS_DIFFER if said_negations % 2 != stated_negations % 2 else 0
+    if said and stated and not said <= stated:
+        flag |= NUMBERS_DIFFER
+    return flag
+
+
+@lru_cache(maxsize=1)
+def _word_scan():
+    """The compiled core's WordScan over `_scan`'s word lists, or None without the core."""
+    if native is None:
+        return None
+    references, negators, number_words = _scan_words()
+    return native.WordScan(sorted(references), sorted(negators), sorted(number_words))
 
 
 _SAME: tuple[tuple[Difference, ...], Difference | None] = ((), None)
@@ -185,22 +223,15 @@ def _scan(text: str) -> tuple[frozenset[str], int]:
     """(the numbers a text writes, lower case, but those after a reference word such as
     "page 5" or "Art. 8"; how many negation words it has): one pass over its words, which
     decides most claims without reading them closer."""
-    _, references, negators, number_words = _scan_words()
+    references, negators, number_words = _scan_words()
     # Split at full stops too: "3.700" is "3" and "700" on both sides alike, which is all a
     # comparison of the numbers as written needs.
     words = _words_of(text)
-    negations = _negations(text, words)
+    negations = (sum(map(negators.__contains__, words))
+                 + text.count("n't") + text.count("n’t"))
     if _DIGIT.search(text) or not number_words.isdisjoint(words):
         return _numbers_of(words, references, number_words), negations
     return frozenset(), negations
-
-
-def _negations(text: str, words: list[str] | None = None) -> int:
-    """How many negation words a text has (its words as `_scan` splits them, if at hand)."""
-    negators = _scan_words()[2]
-    if words is None:
-        words = _words_of(text)
-    return sum(map(negators.__contains__, words)) + text.count("n't") + text.count("n’t")
 
 
 _WORD_SPACES = str.maketrans({c: " " for c in ".,;:!?()[]{}\"“”„«»/§"})
@@ -214,18 +245,21 @@ def _words_of(text: str) -> list[str]:
     if text.isascii():
         return text.lower().encode("ascii").translate(_ASCII_SPACES).decode("ascii").split()
     return text.lower().translate(_WORD_SPACES).split()
+
+
 _DIGIT = re.compile(r"\d")
 
 
 @lru_cache(maxsize=1)
-def _scan_words() -> tuple[None, frozenset[str], frozenset[str], frozenset[str]]:
+def _scan_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """`_scan`'s word lists, of every language: reference words, negation words (prohibitions
+    among them), number words."""
     references, negators, number_words = set(), set(), set()
     for lexicon in lexicons().values():
         references |= {w.strip(".") for w in lexicon.reference_words}
         negators |= set(lexicon.negators) | set(lexicon.prohibitions)
         number_words |= set(lexicon.number_words)
-    references.add("")  # after "§", which the pass turns into a space
-    return None, frozenset(references), frozenset(negators), frozenset(number_words)
+    return frozenset(references), frozenset(negators), frozenset(number_words)
 
 
 def _may_differ(claim: Reading, quote: str) -> bool:

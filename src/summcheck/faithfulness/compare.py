@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..display import shorten
-from .lexicon import FaithLexicon, all_stopwords, identify, phrase_at, plain_stopwords
+from .lexicon import (FaithLexicon, Phrase, all_stopwords, identify, phrase_at, phrases_in,
+                      plain_stopwords)
 from .numbers import Quantity, quantities, same_direction
 from .tokens import (SENTENCE_BREAKS, Token, is_number, is_word, plain_stems, stem, tokens,
                      words)
@@ -67,6 +68,8 @@ class Reading:
         comma that ends a condition ("Where X, courts apply Y": two clauses)."""
         words, lexicon, text = self.words, self.lexicon, self.text
         out, start, in_condition = [], 0, False
+        strong = dict(phrases_in(words, lexicon.strong_conditions))
+        conditions = dict(phrases_in(words, lexicon.conditions))
         for i, word in enumerate(words):
             if word in SENTENCE_BREAKS and (word != "." or _ends_sentence(text, self.toks, i)):
                 if i > start:
@@ -76,7 +79,8 @@ class Reading:
                 if i > start:
                     out.append((start, i))
                 start, in_condition = i + 1, False
-            elif _opens_clause(words, i, lexicon):
+            elif (i in strong or i in conditions) and _opens_clause(
+                    words, i, lexicon, strong.get(i), conditions.get(i)):
                 if i > start:
                     out.append((start, i))
                 start, in_condition = i, True
@@ -107,16 +111,15 @@ class Reading:
 _CLAUSE_MARKS = frozenset(",;:.!?()")
 
 
-def _opens_clause(words: list[str], i: int, lexicon: FaithLexicon) -> bool:
-    """Whether a condition or contrast word opens a clause at `i`: a strong condition anywhere
-    ("… unless …"), another one after a comma (so the adverb in "gelten jedoch nicht" opens
-    none)."""
-    strong = phrase_at(words, i, lexicon.strong_conditions)
+def _opens_clause(words: list[str], i: int, lexicon: FaithLexicon, strong: Phrase | None,
+                  condition: Phrase | None) -> bool:
+    """Whether a condition or contrast word opens a clause at `i` (`strong`, `condition`: the
+    phrases of those tables that start there): a strong condition anywhere ("… unless …"),
+    another one after a comma (so the adverb in "gelten jedoch nicht" opens none)."""
     if strong is not None:
         return not (len(strong) == 1 and strong[0] in lexicon.clause_initial and i > 0
                     and words[i - 1] not in _CLAUSE_MARKS)
-    return (i == 0 or words[i - 1] in _CLAUSE_MARKS) and (
-        phrase_at(words, i, lexicon.conditions) is not None)
+    return (i == 0 or words[i - 1] in _CLAUSE_MARKS) and condition is not None
 
 
 def _ends_sentence(text: str, toks: list[Token], i: int) -> bool:
@@ -247,7 +250,7 @@ def _restated(sentence: Reading, quotes: list[Reading]) -> list[Reading]:
 
 
 def _has_phrase(words: list[str], table) -> bool:
-    return any(phrase_at(words, j, table) is not None for j in range(len(words)))
+    return bool(phrases_in(words, table))
 
 
 def _negations(reading: Reading, span: tuple[int, int]) -> list[int]:
@@ -256,11 +259,9 @@ def _negations(reading: Reading, span: tuple[int, int]) -> list[int]:
     words, lexicon = reading.words, reading.lexicon
     masked: set[int] = set()
     a, b = span
-    for j in range(a, b):
-        for table in (lexicon.comparators, lexicon.not_only):
-            phrase = phrase_at(words, j, table)
-            if phrase is not None:
-                masked.update(range(j, j + len(phrase)))
+    for table in (lexicon.comparators, lexicon.not_only):
+        for j, phrase in phrases_in(words, table, a, b):
+            masked.update(range(j, j + len(phrase)))
     found = []
     for j in range(a, b):
         word = words[j]
@@ -280,11 +281,8 @@ def _negative_meaning(reading: Reading, span: tuple[int, int], other: Reading | 
     one the other text does not say too (there it describes, it paraphrases no negation)."""
     words, table = reading.words, reading.lexicon.negative_meaning
     theirs = set(other.words) if other is not None else set()
-    for j in range(span[0], span[1]):
-        phrase = phrase_at(words, j, table)
-        if phrase is not None and not (other is not None and set(phrase) <= theirs):
-            return True
-    return False
+    return any(not (other is not None and set(phrase) <= theirs)
+               for _, phrase in phrases_in(words, table, span[0], span[1]))
 
 
 def _followed_by_exception(reading: Reading, span: tuple[int, int]) -> bool:
@@ -485,17 +483,16 @@ def _quantifiers(reading: Reading, span: tuple[int, int]) -> tuple[set[str], lis
     words, lexicon = reading.words, reading.lexicon
     a, b = span
     masked: set[int] = set()
-    for j in range(a, b):
-        phrase = phrase_at(words, j, lexicon.not_only)
-        if phrase is not None:
-            masked.update(range(j, j + len(phrase)))
+    for j, phrase in phrases_in(words, lexicon.not_only, a, b):
+        masked.update(range(j, j + len(phrase)))
+    quantifiers = dict(phrases_in(words, lexicon.quantifiers, a, b))
     classes, marks, only = set(), [], False
     j = a
     while j < b:
         if j in masked:
             j += 1
             continue
-        phrase = phrase_at(words, j, lexicon.quantifiers)
+        phrase = quantifiers.get(j)
         if phrase is not None and j + len(phrase) <= b:
             classes.add(lexicon.quantifiers[phrase])
             marks.append(j)
@@ -575,10 +572,7 @@ def _strong_conditions(reading: Reading) -> list[tuple[int, int]]:
     sentence mark."""
     words, lexicon = reading.words, reading.lexicon
     out = []
-    for j in range(len(words)):
-        phrase = phrase_at(words, j, lexicon.strong_conditions)
-        if phrase is None:
-            continue
+    for j, phrase in phrases_in(words, lexicon.strong_conditions):
         if j > 0 and words[j - 1] in lexicon.whether_verbs:
             continue
         if len(phrase) == 1 and phrase[0] in lexicon.clause_initial and j > 0 and (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import compress
 from typing import Any, Mapping
 
 from .. import language as _language
@@ -80,12 +81,46 @@ LONGEST_PHRASE = 4  # words in the longest phrase of any list
 
 
 def phrase_at(words: list[str], j: int, table) -> Phrase | None:
-    """The longest phrase of `table` that starts at word `j`, or None."""
-    for length in range(LONGEST_PHRASE, 0, -1):
+    """The longest phrase of `table` (at most LONGEST_PHRASE words) that starts at word `j`,
+    or None."""
+    if j >= len(words):
+        return None
+    firsts, longest = _firsts(table)
+    if words[j] not in firsts:  # most words start no phrase: one set lookup tells
+        return None
+    for length in range(min(longest, len(words) - j), 0, -1):
         phrase = tuple(words[j:j + length])
-        if len(phrase) == length and phrase in table:
+        if phrase in table:
             return phrase
     return None
+
+
+def phrases_in(words: list[str], table, a: int = 0, b: int | None = None
+               ) -> list[tuple[int, Phrase]]:
+    """Each (j, phrase) for a j in a..b where `phrase_at` finds a phrase of `table`: only the
+    words that start one of its phrases are tried."""
+    firsts = _firsts(table)[0]
+    b = len(words) if b is None else b
+    found = []
+    for j in compress(range(a, b), map(firsts.__contains__, words[a:b])):
+        phrase = phrase_at(words, j, table)
+        if phrase is not None:
+            found.append((j, phrase))
+    return found
+
+
+#: For each phrase table (by id, the table kept beside so that the id stays its own): the
+#: first words of its phrases and its longest phrase's length, capped at LONGEST_PHRASE.
+_FIRST_WORDS: dict[int, tuple[object, frozenset[str], int]] = {}
+
+
+def _firsts(table) -> tuple[frozenset[str], int]:
+    found = _FIRST_WORDS.get(id(table))
+    if found is None or found[0] is not table:
+        found = _FIRST_WORDS[id(table)] = (
+            table, frozenset(phrase[0] for phrase in table if phrase),
+            min(LONGEST_PHRASE, max(map(len, table), default=0)))
+    return found[1], found[2]
 
 
 def _phrase(text: str) -> Phrase:
@@ -204,6 +239,31 @@ def identify_plain(words: list[str]) -> FaithLexicon:
     return _most_stopwords(words, "plain_stopwords")
 
 
+def identify_searchable(text: str) -> FaithLexicon:
+    """`identify_plain` of a `tokens.searchable` text's words: by the compiled core where it is
+    built."""
+    languages = _languages()
+    found = None if languages is None else languages.identify(text)
+    if found is None:
+        return identify_plain(text.split())
+    return list(lexicons().values())[found]
+
+
+@lru_cache(maxsize=1)
+def _languages():
+    """The compiled core's Languages over the plain vocabularies, or None without the core."""
+    from ..core import native
+
+    if native is None:
+        return None
+    names = list(lexicons())
+    return native.Languages(
+        [sorted(lexicon.plain_vocabulary) for lexicon in lexicons().values()],
+        names.index("en") if "en" in names else None,
+        [(names.index(language) if language in names else None, letters)
+         for language, letters in _LETTERS])
+
+
 def _most_stopwords(words: list[str], key: str) -> FaithLexicon:
     """The language with most of its words among `words` (its stopwords and every other word
     its lists name); a tie goes to the language whose letters the words hold (ñ, ã, ß…),
@@ -218,4 +278,5 @@ def _most_stopwords(words: list[str], key: str) -> FaithLexicon:
     return best
 
 
-__all__ = ["FaithLexicon", "lexicons", "identify", "identify_plain", "all_stopwords"]
+__all__ = ["FaithLexicon", "lexicons", "identify", "identify_plain", "identify_searchable",
+           "all_stopwords"]

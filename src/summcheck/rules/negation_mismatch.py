@@ -51,7 +51,7 @@ def check(analysis) -> Iterator[Problem]:
             yield sentence_problem(analysis, result, difference,
                                    f"the sentence {said}: keep the quote's polarity")
     claims_path = analysis.claims.path
-    for result in faith.verified:
+    for result in faith.differing_claims():
         _, difference = faith.claim(result)
         if difference is not None:
             yield on_record(result, f"claim: {in_quotes(difference.said)}; quote: "

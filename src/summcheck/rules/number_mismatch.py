@@ -56,7 +56,7 @@ def check(analysis) -> Iterator[Problem]:
                    "states yours")
             yield sentence_problem(analysis, result, difference, fix)
     claims_path = analysis.claims.path
-    for result in faith.verified:
+    for result in faith.differing_claims():
         numbers, _ = faith.claim(result)
         for difference in numbers:
             yield on_record(result, f"claim: {in_quotes(difference.said)}; quote: "

@@ -38,9 +38,12 @@ None.
 
 def check(analysis) -> Iterator[Problem]:
     path = analysis.summary.path
-    ids = sorted({str(r.record.id) for r in analysis.records if r.record.id is not None})
+    ids: list[str] | None = None  # made at the first unknown id
     for result in analysis.sentences:
         for record_id, column in result.unknown_ids:
+            if ids is None:
+                ids = sorted({str(r.record.id) for r in analysis.records
+                              if r.record.id is not None})
             close = difflib.get_close_matches(record_id, ids, n=1)
             hint = f" (did you mean {in_quotes(close[0])}?)" if close else ""
             yield Problem(path, result.sentence.line,

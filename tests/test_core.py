@@ -1,0 +1,198 @@
+"""The compiled core (rust/, summcheck._core) against its Python twin, the oracle: the same
+scans, folds, languages and flags on real texts in four languages, on generated text and on
+hostile strings; and the same report, byte for byte, from whole checks with either core.
+
+Where a Rust toolchain is on PATH the core must have been built (else the comparisons would
+skip unseen); without one the comparisons skip and the Python core is what runs.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from summcheck import core, faithfulness
+from summcheck.faithfulness import MAX_COMPARED_CHARS, _scan, _scan_words, claim_flags, pair_flag
+from summcheck.faithfulness import lexicon, tokens
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "cases"))
+import casekit  # noqa: E402
+from conftest import run_summcheck  # noqa: E402
+
+built = pytest.mark.skipif(core.native is None, reason="the compiled core is not built")
+
+#: Real texts: every shared rule-case source (EN, DE, ES, PT; laws, RFCs, a transcript, OCR
+#: output), the examples' sources, and the OCR fixtures.
+TEXT_FILES = sorted([*casekit.SOURCES.glob("*.txt"), *casekit.SOURCES.glob("*.md"),
+                     *(HERE.parent / "examples").glob("*/*.txt"),
+                     *(HERE / "fixtures").rglob("*.txt")])
+
+
+def _lines() -> list[str]:
+    found = []
+    for path in TEXT_FILES:
+        text = path.read_text("utf-8", errors="surrogateescape")
+        found += [line for line in text.splitlines() if line.strip()]
+    return found
+
+
+LINES = _lines()
+
+
+def test_core_is_built_where_rust_is():
+    if shutil.which("cargo") is None:
+        pytest.skip("no Rust toolchain: the Python core runs")
+    assert core.native is not None, "cargo is on PATH but summcheck._core is not built: " \
+                                    "reinstall (pip install -e .)"
+    assert core.name().startswith("compiled core")
+
+
+def test_version_names_the_core_in_use(monkeypatch):
+    result = run_summcheck("--version")
+    assert result.stdout.strip().endswith(core.name())
+    monkeypatch.setenv("SUMMCHECK_CORE", "python")
+    assert core._load() is None
+
+
+# ------------------------------------------------------------------ the claim scan
+
+
+@built
+def test_scan_matches_python_on_real_texts():
+    scanner = faithfulness._word_scan()
+    decided = 0
+    for line in LINES:
+        found = scanner.scan_text(line)
+        if found is None:  # a character Python alone reads: allowed, never wrong
+            continue
+        decided += 1
+        numbers, negations = _scan(line)
+        assert found == (sorted(numbers), negations), line
+    assert decided > 0.9 * len(LINES)  # the core reads nearly every real line itself
+
+
+@built
+def test_claim_flags_match_python_on_real_pairs():
+    claims, quotes = LINES[:-1], LINES[1:]
+    expected = bytes(map(pair_flag, claims, quotes))
+    assert claim_flags(claims, quotes) == expected
+    assert any(flag & faithfulness.NUMBERS_DIFFER for flag in expected)
+    assert any(flag & faithfulness.NEGATIONS_DIFFER for flag in expected)
+
+
+_WORDS = sorted(set().union(*_scan_words()))[:400]
+_PIECES = st.one_of(
+    st.sampled_from(_WORDS), st.sampled_from(_WORDS).map(str.upper),
+    st.text(alphabet=st.characters(max_codepoint=0x24F), max_size=6),
+    st.sampled_from(["n't", "N'T", "n’t", "3.700", "1,5", "§ 5", "²", "½", "\x1c", "\xa0",
+                     "\u2028", "İ", "ß", "Σ", "\udcff", "\x00", "–", "…", "ﬁ", "e\u0301"]),
+    st.integers(0, 10_000).map(str))
+_TEXTS = st.lists(_PIECES, max_size=14).map(" ".join)
+
+
+@built
+@settings(max_examples=400, deadline=None)
+@given(_TEXTS, _TEXTS)
+def test_core_matches_python_on_generated_text(claim, quote):
+    assert claim_flags([claim], [quote]) == bytes([pair_flag(claim, quote)])
+    found = faithfulness._word_scan().scan_text(claim)
+    if found is not None:
+        numbers, negations = _scan(claim)
+        assert found == (sorted(numbers), negations)
+    assert tokens.searchable(claim) == tokens.python_searchable(claim)
+    folded = tokens.python_searchable(quote)
+    assert lexicon.identify_searchable(folded) is lexicon.identify_plain(folded.split())
+
+
+@built
+def test_claim_flags_hostile_strings():
+    long = "not " * (MAX_COMPARED_CHARS // 4 + 1)
+    claims = ["\udcff no 5 days", "\x00 5 days", long, "é" * (MAX_COMPARED_CHARS + 1), "5 days"]
+    quotes = ["6 days", "\x00 6 days", "5 days", "6 days", "\udcff 6 days"]
+    assert claim_flags(claims, quotes) == bytes(map(pair_flag, claims, quotes))
+    assert claim_flags(claims, quotes)[2:4] == b"\x00\x00"  # too long to be compared
+    with pytest.raises(ValueError):
+        faithfulness._word_scan().claim_flags(["a"], [], MAX_COMPARED_CHARS)
+
+
+@built
+def test_claim_flags_linear_on_a_million_repeats():
+    text = "no 5 " * 200_000
+    scanner = faithfulness._word_scan()
+    assert scanner.claim_flags([text], [text], 10**7) == b"\x00"  # even negations, same numbers
+
+
+# ------------------------------------------------------------------ folding and languages
+
+
+@built
+def test_searchable_matches_python_on_real_texts():
+    folder = tokens._folder()
+    folded_by_core = 0
+    for line in LINES:
+        assert tokens.searchable(line) == tokens.python_searchable(line), line
+        folded_by_core += folder.searchable(line) is not None
+    assert folded_by_core > 0.9 * len(LINES)
+
+
+@built
+def test_languages_match_python_on_real_texts():
+    told = {}
+    for line in LINES:
+        folded = tokens.python_searchable(line)
+        language = lexicon.identify_searchable(folded)
+        assert language is lexicon.identify_plain(folded.split()), line
+        told[language.language] = told.get(language.language, 0) + 1
+    assert set(told) == {"en", "de", "es", "pt"}
+
+
+def test_searchable_table_folds_alone_as_in_a_text():
+    """Every character the table lists folds inside a text as it folds alone: the premise the
+    core's Folder stands on (checked here whether or not the core is built)."""
+    table = tokens.searchable_table()
+    letters = [c for c in table if not c.isascii()]
+    assert "é" in table and "ß" in table and "\u0301" not in table and "ﬁ" not in table
+    text = "".join(letters) + "Ab, c." + "".join(reversed(letters))
+    assert tokens.python_searchable(text) == " " + "".join(map(table.__getitem__, text)) + " "
+
+
+# ------------------------------------------------------------------ whole checks
+
+
+def _python_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core, "native", None)
+    for getter in (faithfulness._word_scan, tokens._folder, lexicon._languages):
+        getter.cache_clear()
+
+
+@built
+def test_reports_identical_with_either_core(tmp_path, monkeypatch):
+    """The faithfulness and binding rule cases (four languages, every finding they plant)
+    checked with the compiled core and with the Python core: the same JSON, byte for byte."""
+    root = casekit.make_tree(tmp_path)
+    cases = [c for c in casekit.load_cases()
+             if c["name"].startswith(("faithfulness-", "binding-")) and c.get("exit") != 2]
+    assert len(cases) > 100
+    folders = []
+    for case in cases:
+        folder = root / case["name"]
+        casekit.materialise(case, folder)
+        folders.append(folder)
+
+    def reports() -> list[str]:
+        return [run_summcheck("check", "summary.md", "--format", "json", "--no-cache",
+                              cwd=folder).stdout for folder in folders]
+
+    with_core = reports()
+    _python_core(monkeypatch)
+    with_python = reports()
+    monkeypatch.undo()
+    for getter in (faithfulness._word_scan, tokens._folder, lexicon._languages):
+        getter.cache_clear()
+    assert with_core == with_python
+    assert sum(bool(json.loads(r)["findings"]) for r in with_core) > 50
