@@ -4,8 +4,8 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 # A date written with digits is one token (`2018-05-25`, `25.05.2018`), so is a number with
 # separators (`3.700`, `1,5`); a word keeps its inner apostrophes and hyphens (`don't`,
@@ -16,8 +16,9 @@ _TOKEN = re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?!\d)|\d{1,2}\.\d{1,2}\.\d{4}(?!\d)"
 SENTENCE_BREAKS = frozenset(";:.!?")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """A word or mark of a text: folded, with its offsets (a tuple: made by the thousand)."""
+
     word: str  # folded
     start: int
     end: int
