@@ -105,6 +105,44 @@ def test_scope_changes_and_what_is_no_change():
                             stressed) is None  # "apenas" before a number stresses it
 
 
+@pytest.mark.parametrize("quote, sentence", [
+    # A class narrowed to a part: the quote's "all" (its noun right after) read as "only".
+    ("All printing ASCII characters as well as the space character SHOULD be acceptable.",
+     "Only printing ASCII characters and the space should be acceptable."),
+    ("Alle Verantwortlichen müssen die Daten löschen.",
+     "Nur Verantwortliche müssen die Daten löschen."),
+    # An alternative dropped: "A or B" read as "only A".
+    ("El Estado podrá concertar tratados con los países iberoamericanos o con aquellos que "
+     "tengan una particular vinculación con España.",
+     "El Estado solo puede concertar tratados con los países iberoamericanos."),
+    ("Os dados podem ser guardados pelo controlador ou por um operador externo.",
+     "Os dados só podem ser guardados pelo controlador."),
+])
+def test_an_added_only_that_narrows_the_quote(quote, sentence):
+    assert scope_difference(Reading(sentence), [Reading(quote)]).what == "only added"
+
+
+@pytest.mark.parametrize("quote, sentence", [
+    # Stress, or the quote's own restriction said with "only".
+    ("The scheme is case-insensitive.", "Only the scheme is case-insensitive."),
+    ("Personal data may be transferred to a third country or an international organisation "
+     "if the Commission has decided that it ensures an adequate level of protection.",
+     "Personal data may be transferred to a third country only if the Commission has decided "
+     "that it ensures an adequate level of protection."),  # "only if": a condition
+    ("All passwords must be hashed before they are stored.",
+     "Only hashed passwords may be stored."),  # the same rule, said of another noun
+    ("Keys must not be stored in software or in plain text files.",
+     "Keys may only be stored in software."),  # a negation: SUM402's, not SUM403's
+    ("The server may answer with a redirect or with an error.",
+     "The server may answer only with a redirect or with an error."),  # keeps both
+    ("Data may be kept by the controller or by a processor.",
+     "Only the controller or a processor may keep data."),  # the alternative kept
+])
+def test_an_added_only_that_says_what_the_quote_says(quote, sentence):
+    difference = scope_difference(Reading(sentence), [Reading(quote)])
+    assert difference is None or difference.what != "only added"
+
+
 def test_each_text_is_read_in_its_own_language():
     assert identify(words("Nadie estará sometido a esclavitud")).language == "es"
     assert identify(words("A manifestação do pensamento é livre")).language == "pt"

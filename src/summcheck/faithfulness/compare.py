@@ -529,6 +529,10 @@ def scope_difference(sentence: Reading, quotes: list[Reading]) -> Difference | N
             if other is not None:
                 pair, s_marks, q_marks = other
                 difference = "quantifier"
+        if difference is None and s_only and not q_only and id(quote) in restated:
+            narrowing = _narrowing(sentence, pair, quote)
+            if narrowing is not None:
+                difference, q_marks = "only added", [narrowing]
         if difference is None:
             if id(quote) in restated or q_classes or q_only:
                 return None  # a quote says it with the sentence's scope
@@ -553,6 +557,73 @@ def _quantifier_pair(sentence: Reading, quote: Reading):
             if s_classes and q_classes and not (s_classes & q_classes):
                 return Pair(sentence.clauses[i], quote.clauses[j], shared), s_marks, q_marks
     return None
+
+
+def _narrowing(sentence: Reading, pair: Pair, quote: Reading) -> int | None:
+    """Where the quote's clause says more than a sentence that adds `only` keeps: the word of
+    a whole class the sentence narrows ("All printing characters" read as "Only printing
+    characters"), or the alternative it drops ("with A or with B" read as "only with A"). The
+    `only` must stand before what it narrows. None where it may stress what the quote says,
+    open a condition ("only if", compared as conditions are), or say what the quote's own
+    restriction (a negation, an exception) says."""
+    if _restricts(quote):
+        return None
+    first_only = _first_only(sentence, pair.sentence)
+    if first_only is None:
+        return None
+    words, lexicon = quote.words, quote.lexicon
+    a, b = pair.quote
+    s_words = sentence.words[pair.sentence[0]:pair.sentence[1]]
+    kept = frozenset().union(*sentence.anchors)
+
+    def narrowed(word: str | None) -> bool:
+        """Whether the sentence says `word` (by its stem) after its `only`."""
+        if word is None or stem(word) not in pair.shared:
+            return False
+        return any(stem(w) == stem(word) for w in sentence.words[first_only + 1:pair.sentence[1]]
+                   if is_word(w))
+
+    for k in range(a, b):
+        word = words[k]
+        if word in lexicon.universals and set(s_words).isdisjoint(sentence.lexicon.universals):
+            # The class it covers is what the `only` covers: the same next content word ("all
+            # passwords must be hashed" as "only hashed passwords" is the same rule).
+            covered = next((w for w in words[k + 1:min(b, k + 4)] if _content(w)), None)
+            restricted = next((w for w in sentence.words[first_only + 1:first_only + 4]
+                               if _content(w)), None)
+            if (covered is not None and restricted is not None
+                    and stem(covered) == stem(restricted) and narrowed(covered)):
+                return k
+        elif word in lexicon.alternatives:
+            if not narrowed(next((w for w in reversed(words[max(a, k - 3):k]) if _content(w)),
+                                 None)):
+                continue  # not an alternative to what the sentence keeps
+            end = next((j for j in range(k + 1, b) if words[j] in SENTENCE_BREAKS), b)
+            offered = {stem(w) for w in words[k + 1:end] if _content(w)}
+            if len(offered) >= MIN_SHARED and offered.isdisjoint(kept):
+                return k
+    return None
+
+
+def _first_only(reading: Reading, span: tuple[int, int]) -> int | None:
+    """The first `only` of a clause that restricts what follows it: not one before a number
+    (which it stresses) nor one that opens a condition ("only if", "nur wenn")."""
+    words, lexicon = reading.words, reading.lexicon
+    for j in range(span[0], span[1]):
+        if words[j] not in lexicon.only:
+            continue
+        if j + 1 < span[1] and is_number(words[j + 1]):
+            continue
+        if (phrase_at(words, j, lexicon.conditions) is not None
+                or phrase_at(words, j + 1, lexicon.conditions) is not None):
+            continue
+        return j
+    return None
+
+
+def _content(word: str) -> bool:
+    """Whether a word is a content word, as the clause anchors count them."""
+    return is_word(word) and len(word) >= 3 and word not in all_stopwords()
 
 
 def _restricts(reading: Reading) -> bool:

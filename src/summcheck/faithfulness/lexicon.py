@@ -37,6 +37,8 @@ class FaithLexicon:
     negative_meaning: frozenset[Phrase]
     quantifiers: Mapping[Phrase, str]  # phrase -> all | some
     only: frozenset[str]
+    universals: frozenset[str]
+    alternatives: frozenset[str]
     not_only: frozenset[Phrase]
     conditions: frozenset[Phrase]
     exceptions: frozenset[Phrase]
@@ -169,6 +171,8 @@ def _build(name: str, data: Mapping[str, Any]) -> FaithLexicon:
         negative_meaning=_phrases(data.get("negative_meaning")),
         quantifiers=_classed(data.get("quantifiers")),
         only=_words(data.get("only")),
+        universals=_words(data.get("universals")),
+        alternatives=_words(data.get("alternatives")),
         not_only=_phrases(data.get("not_only")),
         conditions=_phrases(data.get("conditions")),
         exceptions=_phrases(data.get("exceptions")),
