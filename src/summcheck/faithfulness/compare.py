@@ -97,9 +97,9 @@ class Reading:
         lexicon, stop = self.lexicon, all_stopwords()
         found = set()
         for word in self.words[a:b]:
-            if (is_word(word) and len(word) >= 3 and word not in stop
-                    and word not in lexicon.quantifiers_words and word not in lexicon.only
-                    and word not in lexicon.negators and word not in lexicon.prohibitions):
+            if (_content(word, stop) and word not in lexicon.quantifiers_words
+                    and word not in lexicon.only and word not in lexicon.negators
+                    and word not in lexicon.prohibitions):
                 found.add(stem(word))
         return frozenset(found)
 
@@ -621,9 +621,11 @@ def _first_only(reading: Reading, span: tuple[int, int]) -> int | None:
     return None
 
 
-def _content(word: str) -> bool:
-    """Whether a word is a content word, as the clause anchors count them."""
-    return is_word(word) and len(word) >= 3 and word not in all_stopwords()
+def _content(word: str, stopwords: frozenset[str] | None = None) -> bool:
+    """Whether a word says something of its own: a word of three letters or more that no
+    language lists as a stopword (`stopwords`: `all_stopwords()`, if at hand)."""
+    return (is_word(word) and len(word) >= 3
+            and word not in (all_stopwords() if stopwords is None else stopwords))
 
 
 def _restricts(reading: Reading) -> bool:
