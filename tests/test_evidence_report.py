@@ -128,7 +128,9 @@ def test_a_text_quote_is_marked_in_its_numbered_lines(tmp_path: Path) -> None:
 def test_the_summary_renders_as_written_with_every_sentence_marked(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "examples" / "rfc3986", tmp_path / "ex")
     page, data = write_report(tmp_path / "ex")
-    marked = re.findall(r'<span class="sentence" data-sentence="(\d+)" data-verdict="(\w+)"', page)
+    # Sentences are spans; a table row is one unit, the row itself.
+    marked = re.findall(r'<(?:span|tr) class="sentence" data-sentence="(\d+)" '
+                        r'data-verdict="(\w+)"', page)
     assert [int(n) for n, _ in marked] == list(range(len(data["sentences"])))
     assert [v for _, v in marked] == [s["verdict"] for s in data["sentences"]]
     assert "<h1>RFC 3986 for a crawler" in page  # Markdown rendered, not shown as source

@@ -93,13 +93,15 @@ def test_rfc_like_sentences_and_lines(tmp_path: Path) -> None:
         "purpose": "What our URL library must do.",
     }
     got = [(s.line, s.column) for s in summary.sentences]
-    assert got == [(11, 1), (12, 1), (16, 1), (17, 1), (19, 1), (21, 3), (22, 3), (24, 3), (26, 1), (27, 1)]
+    assert got == [(11, 1), (12, 1), (16, 1), (17, 1), (19, 1), (21, 3), (22, 3), (24, 3), (26, 1),
+                   (27, 1), (31, 3), (40, 1)]
+    assert [s.kind for s in summary.sentences][-3:] == ["sentence", "row", "html"]
     locs = [[(p.kind, p.start) for loc in s.locators for p in loc.parts] for s in summary.sentences]
     assert locs[:4] == [[("page", "1")], [("section", "1.3")], [("section", "2.1")], [("section", "2.2")]]
     assert locs[5] == [("page", "14")]
     assert locs[7] == [("section", "6.2.2.1")]
-    assert [s.synthesis for s in summary.sentences] == [False] * 9 + [True]
-    assert summary.sentences[-1].groups == []
+    assert [s.synthesis for s in summary.sentences] == [False] * 9 + [True, False, False]
+    assert summary.sentences[9].groups == []
     # Locators mid-sentence count; the `(` column is the file's.
     mid = summary.sentences[8]
     assert mid.text.startswith("Scheme names begin with a letter (section 3.1)")
@@ -108,9 +110,56 @@ def test_rfc_like_sentences_and_lines(tmp_path: Path) -> None:
 
 def test_skipped_blocks(tmp_path: Path) -> None:
     texts = " ".join(s.text for s in load(tmp_path, RFC_LIKE).sentences)
-    for skipped in ("RFC 3986 for implementers", "Written from", "p. 99", "hier-part", "indented code",
-                    "HTML block", "source: rfc3986"):
+    for skipped in ("RFC 3986 for implementers", "Written from", "hier-part", "indented code",
+                    "source: rfc3986", "component | delimiter"):
         assert skipped not in texts
+
+
+def test_table_rows_footnotes_and_html_blocks_are_units(tmp_path: Path) -> None:
+    """A body row is a unit whose locator is a group in a cell or the value under a header
+    that names a locator kind; a footnote that is a citation is the locator of the sentences
+    that reference it; a footnote with sentences of its own, and what an HTML block shows,
+    are sentences."""
+    summary = load(tmp_path, RFC_LIKE)
+    row = summary.sentences[10]
+    assert row.text == "scheme | `:` (p. 99)"  # the header row is no unit
+    assert [(g.text, g.line, g.column) for g in row.groups] == [("p. 99", 31, 16),
+                                                                ("3.1", 31, 26)]
+    assert [(p.kind, p.start) for loc in row.locators for p in loc.parts] == [
+        ("page", "99"), ("section", "3.1")]
+    html = summary.sentences[11]
+    assert (html.kind, html.text, html.line, html.column) == ("html", "HTML block (p. 7).", 40, 1)
+    text = ("Lead (p. 1).\n\n"
+            "| Seite | Aussage |\n|---|---|\n| 17 | Die Frist beträgt 30 Tage. |\n"
+            "| — | Ohne Fundstelle. |\n\n"
+            "Cited twice.[^a] Once more.[^a] Explained.[^n]\n\n"
+            "[^a]: RFC 3986, p. 17.\n"
+            "[^n]: A note with a claim of its own.\n\n"
+            "<ul><li>One &amp; two</li><li>Three (p. 3)</li></ul>\n")
+    units = load(tmp_path, text).sentences
+    assert [(u.kind, u.line, u.text) for u in units] == [
+        ("sentence", 1, "Lead (p. 1)."),
+        ("row", 5, "Die Frist beträgt 30 Tage."), ("row", 6, "Ohne Fundstelle."),
+        ("sentence", 8, "Cited twice."), ("sentence", 8, "Once more."),
+        ("sentence", 8, "Explained."),
+        ("note", 11, "A note with a claim of its own."),
+        ("html", 13, "One & two"), ("html", 13, "Three (p. 3)")]
+    assert [(p.kind, p.start) for p in units[1].locators[0].parts] == [("page", "17")]
+    assert units[2].groups == []  # "—": no locator
+    for cited in units[3:5]:
+        assert [(g.text, g.line, g.column) for g in cited.groups] == [("RFC 3986, p. 17", 10, 7)]
+        assert cited.named == ()
+    assert units[6].note == "n" and units[8].groups[0].column == 37
+
+
+def test_not_claims_marks_the_next_table_and_is_reported_when_it_marks_nothing(tmp_path):
+    text = ("<!-- summcheck: not-claims -->\n| term | meaning |\n|---|---|\n| URI | identifier |\n\n"
+            "<!-- summcheck: not-claims -->\nA paragraph is no table (p. 2).\n\n"
+            "<!-- summcheck: not-claims -->\n[^g]: A glossary note.\n\n"
+            "Text.[^g]\n\n<!-- summcheck: not-claims -->\n")
+    summary = load(tmp_path, text)
+    assert [(s.kind, s.line) for s in summary.sentences] == [("sentence", 7), ("sentence", 12)]
+    assert summary.unused_markers == [6, 14]
 
 
 def test_dsgvo_like(tmp_path: Path) -> None:

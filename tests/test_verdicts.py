@@ -283,7 +283,7 @@ def test_close_enough_threshold_separates_near_misses_from_unrelated_quotes():
 
 # === Footnote definitions are no sentences ===================================================
 
-def test_footnote_definitions_are_not_checked(tmp_path):
+def test_footnote_definitions_are_checked_like_paragraphs(tmp_path):
     body = ("A URI can be further classified as a locator, a name, or both (section 1.1.3).[^1] "
             "A URI identifies a resource (p. 4).\n"
             "[^1]: The terms URL and URN are explained\n"
@@ -298,10 +298,15 @@ def test_footnote_definitions_are_not_checked(tmp_path):
                    "extensible means for identifying a resource.")]
     summary = write(tmp_path, RFC, records, body)
     errors = [(f.rule, f.line) for f in findings(summary) if f.severity != "info"]
-    assert errors == []
+    # The notes state claims of their own, with no locator: the first line of each paragraph.
+    assert errors == [("SUM101", 7), ("SUM101", 10), ("SUM101", 12)]
     report = summcheck.check(summary, config=False)
-    # Two sentences on line 6 (the reference `[^1]` does not join them), none on 7-12.
-    assert report.summaries[0].sentences == 2
+    # Two sentences on line 6 (the reference `[^1]` does not join them), three in the notes.
+    assert report.summaries[0].sentences == 5
+    # `footnotes = "off"`: the notes state no claims.
+    (tmp_path / "summcheck.toml").write_text('footnotes = "off"\n', encoding="utf-8")
+    report = summcheck.check(summary, config=tmp_path / "summcheck.toml")
+    assert report.summaries[0].sentences == 2 and not report.findings
 
 
 # === A quote ending in a hyphen the source keeps =============================================

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from .faithfulness.compare import content_stems
 from .faithfulness.lexicon import identify, identify_searchable
 from .faithfulness.tokens import searchable, shares, words
-from .model import RecordStatus, Sentence
+from .model import NamedRecords, RecordStatus, Sentence
 
 if TYPE_CHECKING:
     from .analysis import RecordResult, SentenceResult
@@ -96,7 +96,13 @@ class Binder:
         from .analysis import Bound
 
         sentence = result.sentence
-        named, unknown = self._named(sentence) if sentence.named else ([], [])
+        brackets = sentence.named
+        if sentence.note is not None:
+            # A footnote definition labelled with a record's id (`[^C3]: …`) speaks of it.
+            brackets = (*brackets, NamedRecords((sentence.note,), f"[^{sentence.note}]",
+                                                sentence.line, sentence.column, footnote=True,
+                                                note_defined=True))
+        named, unknown = self._named(brackets) if brackets else ([], [])
         result.unknown_ids = unknown
         if named or unknown:
             result.named = True
@@ -180,10 +186,11 @@ class Binder:
             found = self._languages[key] = identify_searchable(self.text(result)).language
         return found
 
-    def _named(self, sentence: Sentence) -> tuple[list["RecordResult"], list[tuple[str, int]]]:
+    def _named(self, brackets: tuple[NamedRecords, ...]
+               ) -> tuple[list["RecordResult"], list[tuple[str, int]]]:
         named: dict[int, RecordResult] = {}
         unknown: list[tuple[str, int]] = []
-        for bracket in sentence.named:
+        for bracket in brackets:
             known = [self.by_id[i] for i in bracket.ids if i in self.by_id]
             looks = known or (bracket.footnote and not bracket.note_defined) or any(
                 id_shape(i) in self.shapes for i in bracket.ids)

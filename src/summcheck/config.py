@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from .modality import CLASSES as MODAL_CLASSES, phrase_problem
 from .inputs.modes import PAGE_NUMBER_MODES
-from .model import InputError
+from .model import UNIT_MODES, InputError, Units
 from .rules import declared_options
 from .structure import SECTION_MODES
 
@@ -28,7 +28,7 @@ FILE_NAMES = ("summcheck.toml", "pyproject.toml")  # in one folder, summcheck.to
 SEVERITIES = ("error", "warning", "info")
 FAIL_ON = ("error", "warning", "info", "never")
 RUN_KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "synthesis-labels",
-            "summaries", "modality", "exclude", "allow-outside", "cache")
+            "summaries", "modality", "exclude", "allow-outside", "cache", *UNIT_MODES)
 SUMMARY_KEYS = ("source", "claims", "ocr", "page-numbers", "sections", "structure")
 
 
@@ -62,6 +62,7 @@ class Config:
     # Only the command line sets it: a configuration file may be the pull request's own.
     warnings: list[str] = field(default_factory=list)  # what a run says about this file
     cache: bool = True  # keep loaded sources in .summcheck_cache/ (sources/cache/)
+    units: Units = field(default_factory=Units)  # which constructs state claims
 
     @property
     def root(self) -> Path:
@@ -193,6 +194,10 @@ def _parse(table: dict, path: Path, where: str) -> Config:
                 config.rule_options[key] = kind.parse(table[key])
             except ValueError as exc:
                 raise error(key, str(exc)) from None
+    modes = {key: _choice(table, key, choices, error) or choices[0]
+             for key, choices in UNIT_MODES.items()}
+    config.units = Units(tables=modes["tables"], footnotes=modes["footnotes"],
+                         html=modes["html-blocks"])
     if "synthesis-labels" in table:
         labels = _strings(table["synthesis-labels"], error("synthesis-labels", "must be a list of labels"))
         if not labels or any(not label.strip() for label in labels):

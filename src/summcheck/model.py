@@ -252,6 +252,7 @@ class LocatorGroup:
     error: str | None = None  # why (a part of) it is malformed (SUM104)
     end_line: int | None = None  # where the group ends: the line of ")" …
     end_column: int | None = None  # … and the column just after it (1-based, as written)
+    note: str | None = None  # the label of the footnote definition that states it, if one does
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,11 @@ class Sentence:
     groups: list[LocatorGroup]
     synthesis: bool
     named: tuple[NamedRecords, ...] = ()  # brackets that may name records
+    kind: str = "sentence"  # the unit: a sentence of a paragraph, a table "row", a "note"
+    # (a sentence of a footnote definition) or a sentence of an "html" block
+    note: str | None = None  # the label of the footnote definition a note belongs to
+    # References to footnotes whose definitions gave it a locator (`[^3]`, `[^3]: Section 4.2.`)
+    cited: tuple[NamedRecords, ...] = ()
 
     @property
     def locators(self) -> list[Locator]:
@@ -293,12 +299,32 @@ class Suppression:
     comment_line: int  # where the comment stands, for reporting unused suppressions
 
 
+@dataclass(frozen=True)
+class Units:
+    """Which constructs of a summary state claims: `tables` "rows" (each body row a unit) or
+    "off"; `footnotes` "notes" (a definition's own sentences) or "off" (a definition that is a
+    citation is a locator either way); `html` "text" (what a raw HTML block shows) or "off"."""
+
+    tables: str = "rows"
+    footnotes: str = "notes"
+    html: str = "text"
+
+
+#: Each of Units' fields, by its configuration key, with the values it takes (the first the
+#: default).
+UNIT_MODES = {"tables": ("rows", "off"), "footnotes": ("notes", "off"),
+              "html-blocks": ("text", "off")}
+
+
 @dataclass
 class Summary:
     path: Path
     front_matter: dict
     sentences: list[Sentence]
     suppressions: list[Suppression] = field(default_factory=list)
+    # Lines of `<!-- summcheck: not-claims -->` comments before no table, footnote definition
+    # or HTML block (SUM100).
+    unused_markers: list[int] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- claim records

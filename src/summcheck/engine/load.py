@@ -10,6 +10,7 @@ from ..inputs.resolution import NOT_A_SUMMARY, resolve_inputs
 from ..model import ClaimsFile, InputError, SourceDocument, Summary
 from ..sources import load_source
 from ..summary import load_summary
+from ..summary.footnotes import settle_citations
 from .options import Options
 
 
@@ -27,7 +28,7 @@ def load(path: Path, options: Options) -> Loaded:
     > the claims file's `source:` name them; a missing or broken input is an InputError that
     says which input of the summary it is."""
     refuse_special(path, "summary")
-    summary = load_summary(path, options.synthesis_labels)
+    summary = load_summary(path, options.synthesis_labels, options.config.units)
     inputs = resolve_inputs(path, summary.front_matter, options.config, options, strict=True)
     for key in ("claims", "source", "structure"):
         inputs.check_readable(key)
@@ -63,6 +64,7 @@ def load(path: Path, options: Options) -> Loaded:
         claims_read.result()  # a broken claims file is told first, as it is read first
         raise blame(exc, "source", source_path) from None
     claims = claims_read.result()
+    settle_citations(summary, {str(r.id) for r in claims.records if r.id is not None})
     return Loaded(summary, claims, source, page_numbers, structure)
 
 

@@ -53,8 +53,9 @@ from ..sources.cache import keys
 from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
-FORMAT = 7  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
-            # 4: each finding's mark, help and fix; 5: the sentences' bindings; 6: differs; 7: more)
+FORMAT = 8  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
+            # 4: each finding's mark, help and fix; 5: the sentences' bindings; 6: differs; 7: more;
+            # 8: table rows, footnotes and HTML blocks as units)
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
           "verified", "notes", "findings", "quotes", "backed", "coverage", "bindings"}
 HOWS = ("named", "content", "position")  # analysis.Bound.how
@@ -165,6 +166,7 @@ def options_digest(options: Options) -> dict:
         "severity": dict(options.severity),
         "rule_options": dict(options.rule_options),
         "synthesis_labels": options.synthesis_labels,
+        "units": [config.units.tables, config.units.footnotes, config.units.html],
         "lexicon": config.modality if options.lexicon is not None else None,
         "given": given,
         "config": {

@@ -73,6 +73,14 @@ class LineMap:
             src = lines[first_line + idx] if first_line + idx < len(lines) else ""
             self.cols.append(_column_of(piece, src))
 
+    @classmethod
+    def exact(cls, lines: FileLines, line: int) -> "LineMap":
+        """The map of content that is file line `line` (0-based) itself, character for
+        character: offsets are columns."""
+        found = cls.__new__(cls)
+        found.starts, found.first, found.lines, found.cols = [0], line, lines, [0]
+        return found
+
     def position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of the file as written (columns count characters as typed)."""
         idx = bisect.bisect_right(self.starts, offset) - 1

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..language import synthesis_labels
 from ..locators import LocatorSyntaxError, classify_group, starts_like_locator
@@ -33,7 +33,7 @@ def folded_labels(synthesis_labels: Sequence[str] | None) -> list[str]:
     return out
 
 
-def _groups(visible: str, scan: str, line_map: LineMap) -> list[tuple[int, LocatorGroup]]:
+def groups_of(visible: str, scan: str, line_map: LineMap) -> list[tuple[int, LocatorGroup]]:
     """Locator groups of a paragraph, with the content offset of each `(`."""
     found: list[tuple[int, LocatorGroup]] = []
     covered = -1
@@ -72,8 +72,8 @@ _ID_SPLIT = re.compile(r"[ \t]*[,;][ \t]*")
 MAX_NAMED_CHARS = 200  # a bracket longer than this names no records: it is prose
 
 
-def _named_records(scan: str, line_map: LineMap, labels: list[str], notes: frozenset[str]
-                   ) -> list[tuple[int, NamedRecords]]:
+def named_records_of(scan: str, line_map: LineMap, labels: list[str], notes: frozenset[str]
+                     ) -> list[tuple[int, NamedRecords]]:
     """The brackets of a paragraph that may name records, with the content offset of each."""
     if "[" not in scan:
         return []
@@ -116,10 +116,17 @@ def _blank_footnote_refs(visible: str, scan: str, notes: frozenset[str]) -> tupl
 
 def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels: list[str],
                         german: bool, comments_out: list[tuple[str, int, int]],
-                        notes: frozenset[str] = frozenset()) -> list[Sentence]:
-    line_map = LineMap(content, lines, first_line)
+                        notes: frozenset[str] = frozenset(),
+                        locator_notes: Mapping[str, LocatorGroup] | None = None,
+                        line_map: LineMap | None = None, kind: str = "sentence",
+                        note: str | None = None) -> list[Sentence]:
+    """The sentences of a paragraph's inline `content` (its first line the file's 0-based
+    `first_line`, or placed by `line_map`). A reference to a footnote whose definition is a
+    locator (`locator_notes`, by label) gives the sentence that locator."""
+    if line_map is None:
+        line_map = LineMap(content, lines, first_line)
     visible, scan, comments = mask_inline(content)
-    named = _named_records(scan, line_map, labels, notes)
+    named = named_records_of(scan, line_map, labels, notes)
     visible, scan = _blank_footnote_refs(visible, scan, notes)
     # `… 60 days.[^C7] Next …`: the full stop still ends a sentence (one pass, offsets kept).
     references = [(offset, offset + len(b.text)) for offset, b in named if b.footnote]
@@ -132,7 +139,7 @@ def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels:
     for start, end in comments:
         comments_out.append((content[start:end], line_map.position(start)[0],
                              line_map.position(end - 1)[0]))
-    groups = _groups(visible, scan, line_map)
+    groups = groups_of(visible, scan, line_map)
     out: list[Sentence] = []
     next_group = next_named = 0
     for start, end in split_sentences(scan, german):
@@ -163,28 +170,20 @@ def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels:
             groups=mine,
             synthesis=any(label in folded for label in labels),
             named=tuple(names),
+            kind=kind,
+            note=note,
         ))
+    if locator_notes:
+        for sentence in out:
+            _cited_by_notes(sentence, locator_notes)
     return out
 
 
-def after_comment(content: str, lines: FileLines, first_line: int, labels: list[str],
-                  german: bool) -> list[Sentence]:
-    """Prose after a comment on the comment's last line (`<!-- … --> Text.`).
-
-    CommonMark makes that whole line an HTML block, yet the text is rendered, so it is checked.
-    """
-    if not content.startswith("<!--"):
-        return []
-    end = content.find("-->")
-    if end == -1:
-        return []
-    end += 3
-    rest = content[end:].rstrip("\n")
-    if "\n" in rest or not any(c.isalnum() for c in rest):
-        return []
-    line = first_line + content.count("\n", 0, end)
-    line_start = content.rfind("\n", 0, end) + 1
-    # Keep the comment's columns (as spaces) so positions stay those of the file.
-    padded = " " * (end - line_start) + rest
-    # Comments in `rest` were already collected from the whole block; discard the duplicates.
-    return paragraph_sentences(padded, lines, line, labels, german, [])
+def _cited_by_notes(sentence: Sentence, locator_notes: Mapping[str, LocatorGroup]) -> None:
+    """A footnote reference whose definition is a locator (`[^3]` with `[^3]: Section 4.2.`)
+    is the sentence's locator, not a bracket naming records."""
+    cited = [b for b in sentence.named if b.footnote and b.ids[0] in locator_notes]
+    if cited:
+        sentence.groups = sentence.groups + [locator_notes[b.ids[0]] for b in cited]
+        sentence.named = tuple(b for b in sentence.named if b not in cited)
+        sentence.cited = tuple(cited)
