@@ -148,7 +148,7 @@ def _report() -> dict:
              "records": 11, "verified": 9, "backed": 10,
              "coverage": {"pages": 61, "cited_pages": 12, "cited_share": 0.17, "uncited_requires": 1},
              "notes": [],
-             "bindings": [{"line": 3, "more": False, "records": [
+             "bindings": [{"line": 3, "kind": "sentence", "more": False, "records": [
                  {"record": "C1", "line": 1, "how": "content", "verified": True}]}],
              "quotes": [
                  {"record": "c3", "line": 3, "level": "normalized", "place": {

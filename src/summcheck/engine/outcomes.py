@@ -59,6 +59,7 @@ FORMAT = 8  # bump when what an outcome entry holds, or how it is read, changes 
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
           "verified", "notes", "findings", "quotes", "backed", "coverage", "bindings"}
 HOWS = ("named", "content", "position")  # analysis.Bound.how
+UNIT_KINDS = ("sentence", "row", "note", "html")  # model.Sentence.kind
 LEVELS = ("exact", "normalized", "fuzzy")  # matching.exact.MatchLevel
 MAX_HASHED = 1 << 31  # a larger input is not hashed (its load fails anyway): no reuse
 
@@ -201,7 +202,7 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
         "coverage": [report.coverage.pages, report.coverage.cited_pages,
                      report.coverage.cited_share, report.coverage.uncited_requires],
         "bindings": [[b.line, [[r.record_id, r.line, r.how, r.verified] for r in b.records],
-                      b.more] for b in report.bindings],
+                      b.more, b.kind] for b in report.bindings],
     }
 
 
@@ -330,15 +331,16 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
 
 
 def _binding_of(item) -> SentenceBinding:
-    line, records, more = typed_fields(item, (_positive, lambda v: isinstance(v, list),
-                                              lambda v: isinstance(v, bool)))
+    line, records, more, kind = typed_fields(item, (_positive, lambda v: isinstance(v, list),
+                                                    lambda v: isinstance(v, bool),
+                                                    lambda v: v in UNIT_KINDS))
     bound = []
     for record in records:
         record_id, record_line, how, verified = typed_fields(
             record, (_str_or_none, _positive_or_none, lambda v: v in HOWS,
                      lambda v: isinstance(v, bool)))
         bound.append(BoundRecord(record_id, record_line, how, verified))
-    return SentenceBinding(line, tuple(bound), more)
+    return SentenceBinding(line, tuple(bound), more, kind)
 
 
 # ---------------------------------------------------------------- use

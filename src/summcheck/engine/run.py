@@ -148,7 +148,7 @@ def sentence_bindings(analysis: Analysis) -> list[SentenceBinding]:
     """Each sentence and the records it rests on (binding.py), as the reports name them."""
     return [SentenceBinding(result.sentence.line, tuple(
                 BoundRecord(b.result.record.id, b.result.record.line, b.how, b.result.verified)
-                for b in result.bound), result.more)
+                for b in result.bound), result.more, result.sentence.kind)
             for result in analysis.sentences]
 
 

@@ -49,7 +49,7 @@ class JsonReporter(Reporter):
                                  "cited_share": s.coverage.cited_share,
                                  "uncited_requires": s.coverage.uncited_requires},
                     "notes": s.notes,
-                    "bindings": [{"line": b.line, "records": [
+                    "bindings": [{"line": b.line, "kind": b.kind, "records": [
                         {"record": r.record_id, "line": r.line, "how": r.how,
                          "verified": r.verified} for r in b.records], "more": b.more}
                         for b in s.bindings],

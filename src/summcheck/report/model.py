@@ -39,6 +39,7 @@ class SentenceBinding:
     line: int
     records: tuple[BoundRecord, ...]
     more: bool = False  # more records share its words than the MAX_BOUND listed
+    kind: str = "sentence"  # the unit (model.Sentence.kind): sentence, row, note or html
 
 
 @dataclass(frozen=True)

@@ -173,6 +173,10 @@ def paragraph_sentences(content: str, lines: FileLines, first_line: int, labels:
             kind=kind,
             note=note,
         ))
+    if out and next_named < len(named):
+        # Brackets after the last full stop (`… 60 days.[^C7]` ending the paragraph) belong to
+        # the last sentence.
+        out[-1].named = (*out[-1].named, *(bracket for _, bracket in named[next_named:]))
     if locator_notes:
         for sentence in out:
             _cited_by_notes(sentence, locator_notes)
