@@ -486,3 +486,36 @@ def test_large_summary_is_linear(tmp_path: Path) -> None:
 )
 def test_pathological_inputs(tmp_path: Path, body: str) -> None:
     assert cpu_seconds(lambda: load(tmp_path, body)) < 30
+
+
+def test_reading_many_rows_notes_and_html_blocks_is_about_linear(tmp_path: Path) -> None:
+    """A summary of thousands of table rows (each with a section column), footnote citations
+    and HTML list items costs about its size to read, not its size squared."""
+    import gc
+
+    from conftest import assert_scales_linearly
+
+    def text(count: int) -> str:
+        rows = "".join(f"| item {n} | the value {n} stands here | {n % 9 + 1}.{n % 7} |\n"
+                       for n in range(count))
+        notes = "".join(f"Sentence {n} is cited.[^n{n}]\n\n[^n{n}]: Section {n % 9 + 1}.\n\n"
+                        for n in range(count // 4))
+        items = "".join(f"<li>Item {n} says something (p. {n % 50 + 1}).</li>"
+                        for n in range(count // 4))
+        return (f"| name | claim | section |\n|---|---|---|\n{rows}\n{notes}"
+                f"<ul>{items}</ul>\n")
+
+    sizes = {}
+
+    def run(count: int) -> None:
+        if count not in sizes:
+            (tmp_path / str(count)).mkdir()
+            sizes[count] = write(tmp_path / str(count), text(count))
+        gc.disable()  # as on the command line
+        try:
+            summary = load_summary(sizes[count])
+        finally:
+            gc.enable()
+        assert len(summary.sentences) == count + 2 * (count // 4)
+
+    assert_scales_linearly(run, 2500)
