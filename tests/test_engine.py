@@ -46,7 +46,7 @@ def test_a_summary_that_cannot_be_loaded_reports_only_the_load_stage(tmp_path):
     ("Quote-Not-Found", {"SUM201"}),
     ("SUM20", {"SUM200", "SUM201", "SUM202", "SUM203", "SUM204", "SUM205", "SUM206"}),
     ("sum1", {"SUM100", "SUM101", "SUM102", "SUM103", "SUM104", "SUM105", "SUM106", "SUM107",
-              "SUM108"}),
+              "SUM108", "SUM109"}),
     ("SUM", {rule.code for rule in all_rules()}),
     ("SU", set()),
     ("quote", set()),
@@ -122,7 +122,8 @@ def test_a_suppression_of_a_rule_left_out_is_not_reported_unused(tmp_path):
 
 def test_every_option_is_declared_by_one_rule_with_its_default():
     options = declared_options()
-    assert set(options) == {"min-quote-words", "min-quote-chars", "fuzzy-threshold"}
+    assert set(options) == {"min-quote-words", "min-quote-chars", "fuzzy-threshold",
+                            "max-locator-pages"}
     for key, (rule, _) in options.items():
         assert key in rule.default and key in rule.doc
     defaults = Options().fuzzy

@@ -368,3 +368,44 @@ def test_long_groups_are_classified_only_when_they_start_like_a_locator(tmp_path
     prose = "(" + "the printed edition, which numbers its pages differently, " * 8 + ")"
     summary = write(tmp_path, RFC, [], f"A URI identifies a resource {prose}.\n")
     assert [f.rule for f in findings(summary) if f.rule.startswith("SUM1")] == ["SUM101"]
+
+
+# === SUM109: a locator that spans the whole document ==========================================
+
+RFC3986_FULL = Path(__file__).resolve().parent.parent / "examples" / "rfc3986" / "rfc3986.txt"
+URI_ABSTRACT = ("A Uniform Resource Identifier (URI) is a compact sequence of characters that "
+                "identifies an abstract or physical resource.")
+
+
+def test_sum109_a_locator_over_the_whole_document_names_the_page_and_fix_narrows_it(tmp_path):
+    """A sentence and its record both cite `pp. 1–61` of the 61-page RFC 3986: both are
+    SUM109 naming p. 1, where the quote stands; `--fix` narrows the record's locator to it,
+    and then only the sentence is left to narrow (a summary is never rewritten)."""
+    records = [rec("uri", "pp. 1–61", URI_ABSTRACT, claim="A URI is a compact sequence.")]
+    summary = write(tmp_path, RFC3986_FULL, records,
+                    "A URI is a compact sequence of characters that identifies a resource "
+                    "(pp. 1–61).\n")
+    found = findings(summary, "SUM109")
+    assert [(f.path.name, f.line) for f in found] == [("claims.jsonl", 1), ("summary.md", 6)]
+    assert all("spans 61 pages" in f.message and "at p. 1" in f.message for f in found)
+    result = run_summcheck("check", "summary.md", "--fix", "--no-cache", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr  # warnings fail no run by default
+    assert json.loads((tmp_path / "claims.jsonl").read_text("utf-8"))["locator"] == "p. 1"
+    assert [f.path.name for f in findings(summary, "SUM109")] == ["summary.md"]
+
+
+def test_sum109_stays_quiet_on_a_narrow_locator_and_on_a_section(tmp_path):
+    """Three pages are within the default five; a section, however long, is a unit of the
+    document's own structure."""
+    records = [rec("uri", "pp. 1–3", URI_ABSTRACT), rec("abstract", "section 1", URI_SECTION_1)]
+    body = ("A URI is a compact sequence of characters (pp. 1–3).\n"
+            "A URI provides a simple and extensible means for identifying a resource "
+            "(section 1).\n")
+    summary = write(tmp_path, RFC3986_FULL, records, body)
+    report = summcheck.check(summary, config=False)
+    assert report.summaries[0].verified == 2
+    assert [f for f in report.findings if f.rule == "SUM109"] == []
+
+
+URI_SECTION_1 = ("A Uniform Resource Identifier (URI) provides a simple and extensible means "
+                 "for identifying a resource.")

@@ -10,6 +10,7 @@ the finding's message still names the place.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .analysis import RecordResult
@@ -20,16 +21,34 @@ from .resolve import Resolver
 
 def relocated(result: RecordResult, source: SourceDocument, by_label: bool) -> Any | None:
     """The record's new locator value (a str or a dict, as the record holds one), or None."""
-    record = result.record
-    if (result.status is not RecordStatus.MISPLACED or len(result.elsewhere) != 1
-            or result.cut_short or record.locator is None or len(record.locator.parts) != 1
-            or not isinstance(record.raw, dict)):
+    if result.status is not RecordStatus.MISPLACED or len(result.elsewhere) != 1 \
+            or result.cut_short:
         return None
     hit = result.elsewhere[0]
     if hit.level == "fuzzy" or hit.span.end <= hit.span.start:
         return None
+    return locator_for(result, hit.span, source, by_label)
+
+
+def narrowed(result: RecordResult, span: Span, source: SourceDocument, by_label: bool
+             ) -> Any | None:
+    """SUM109's fix: the record's locator narrowed to the place `span` (where every hit of
+    its quote stands), in the record's style, or None."""
+    if not result.verified or result.more_hits or span.end <= span.start:
+        return None
+    return locator_for(result, span, source, by_label)
+
+
+def locator_for(result: RecordResult, span: Span, source: SourceDocument, by_label: bool
+                ) -> Any | None:
+    """A locator value of the record's one part's kind and style naming the tightest place
+    that holds `span`, that parses and resolves to one place holding it; or None."""
+    record = result.record
+    if record.locator is None or len(record.locator.parts) != 1 \
+            or not isinstance(record.raw, dict):
+        return None
     part = record.locator.parts[0]
-    place = _place(part.kind, hit.span, source, by_label)
+    place = _place(part.kind, span, source, by_label)
     if place is None:
         return None
     raw = record.raw.get("locator")
@@ -41,10 +60,17 @@ def relocated(result: RecordResult, source: SourceDocument, by_label: bool) -> A
         return None
     resolver = Resolver(source, "auto" if by_label else "physical")
     for candidate in candidates:
-        if candidate is not None and candidate != raw and _holds(candidate, part.kind, hit.span,
+        if candidate is not None and candidate != raw and _holds(candidate, part.kind, span,
                                                                  resolver):
             return candidate
     return None
+
+
+def place_name(kind: str, span: Span, source: SourceDocument, by_label: bool) -> str | None:
+    """The tightest place of `kind` holding `span`, in the English form (`p. 17`,
+    `pp. 17–18`, `lines 40–52`), or None."""
+    place = _place(kind, span, source, by_label)
+    return None if place is None else _canonical(kind, place)
 
 
 def _place(kind: str, span: Span, source: SourceDocument, by_label: bool
@@ -88,7 +114,21 @@ def _restyled(text: str, part: LocatorPart, place: tuple[str, str | None]) -> st
     first, last = text.find(part.start), text.rfind(part.end)
     if first == -1 or last < first:
         return None
-    return text[:first] + _joined(place) + text[last + len(part.end):]
+    head = text[:first]
+    if place[1] is None:  # a range narrowed to one place: `pp. 1–61` → `p. 17`
+        head = _SINGULAR.sub(lambda m: _singular(m.group(1)), head, count=1)
+    return head + _joined(place) + text[last + len(part.end):]
+
+
+#: English plural keywords and their singular, for a range narrowed to one place (any other
+#: keyword is kept as written: `S. 3–9` → `S. 4`).
+_SINGULARS = {"pp.": "p.", "pages": "page", "lines": "line", "ll.": "l."}
+def _singular(word: str) -> str:
+    found = _SINGULARS[word.lower()]
+    return found.capitalize() if word[0].isupper() else found
+
+
+_SINGULAR = re.compile(r"(?i)(?<![\w.])(pp\.|pages|lines|ll\.)(?=\s)")
 
 
 def _canonical(kind: str, place: tuple[str, str | None]) -> str | None:
