@@ -254,6 +254,8 @@ def test_a_changed_source_rechecks_the_summaries_that_cite_it(pr):
     run = pr.run(SARIF_FILE="reports/summcheck.sarif")
     assert run.code == 1, run
     assert ("error", "examples/rfc3986/claims.jsonl", 1, "SUM201") in run.annotations, run
+    # The reviewer is told, at the summary's `source:` line, that the source itself changed.
+    assert ("warning", "examples/rfc3986/summary.md", 2, "SUM110") in run.annotations, run
     assert pr.outputs["sarif-file"] == "reports/summcheck.sarif"
     validate_sarif(pr.workspace / "reports/summcheck.sarif")
 

@@ -46,7 +46,7 @@ def test_a_summary_that_cannot_be_loaded_reports_only_the_load_stage(tmp_path):
     ("Quote-Not-Found", {"SUM201"}),
     ("SUM20", {"SUM200", "SUM201", "SUM202", "SUM203", "SUM204", "SUM205", "SUM206"}),
     ("sum1", {"SUM100", "SUM101", "SUM102", "SUM103", "SUM104", "SUM105", "SUM106", "SUM107",
-              "SUM108", "SUM109"}),
+              "SUM108", "SUM109", "SUM110"}),
     ("SUM", {rule.code for rule in all_rules()}),
     ("SU", set()),
     ("quote", set()),

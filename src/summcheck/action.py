@@ -276,6 +276,7 @@ def _baseline_cautions(baseline: Path | None, changed: list[Path] | None) -> lis
 
 def run(env: Mapping[str, str]) -> int:
     from .inputs.discovery import summaries_for
+    from .inputs.summaries import changed_keys
     from .report.markdown import escape_cell
     from .output import guard_output, run_inputs
     from .report.github import GithubReporter
@@ -316,6 +317,8 @@ def run(env: Mapping[str, str]) -> int:
     else:
         summaries, errors = request.summaries(settings, [workspace])
     options = request.options(settings)
+    if changed is not None:  # a source this pull request edits is told (SUM110)
+        options.changed_files = changed_keys(changed)
     sarif_file = inputs.sarif_file
     if not summaries and not errors:
         what = ("the paths input names no summary, nor a file that a summary uses"

@@ -144,6 +144,7 @@ class Analysis:
     sentences: list[SentenceResult]
     lexicon: Lexicon | None = None  # modal words; None: the packaged lexicons
     pages_by_label: bool = False  # page locators name the PDF's printed labels
+    source_changed: bool = False  # the change set being checked edits the source (SUM110)
 
     @cached_property
     def faithfulness(self) -> "Faithfulness":

@@ -325,6 +325,7 @@ class Summary:
     # Lines of `<!-- summcheck: not-claims -->` comments before no table, footnote definition
     # or HTML block (SUM100).
     unused_markers: list[int] = field(default_factory=list)
+    source_line: int | None = None  # the line of the front matter's `source:` key
 
 
 # ---------------------------------------------------------------- claim records

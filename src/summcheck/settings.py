@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .config import Config, find_config, load_config
 from .inputs.discovery import find_summaries
+from .inputs.summaries import changed_keys
 from .engine import Options
 from .model import InputError
 from .selection import RuleSelection, resolve_rules
@@ -98,6 +99,8 @@ class CheckRequest:
                                 structure=self.structure, select=self.select, ignore=self.ignore)
         enabled = settings.cache if self.cache is None else self.cache
         options.cache = SourceCache.for_run(settings.root, enabled)
+        if self.changed:
+            options.changed_files = changed_keys(self.paths)
         return options
 
     def check(self, summaries: list[Path], options: Options, errors=None,

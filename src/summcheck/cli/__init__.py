@@ -15,7 +15,7 @@ import sys
 
 from ..display import printable
 from ..interrupt import Interrupted, interruptions_raised
-from .checking import check, parse_check_args
+from .checking import check, parse_check_args, pin
 from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, FailOn,
                      Format, OneLineErrors, PageNumbers, Sections, app, cwd_relative, fail,
                      main_options, usage_message, use_color, write_atomically)
@@ -28,12 +28,12 @@ __all__ = [
     "ALLOW_OUTSIDE_HELP", "CACHE_HELP", "SECTIONS_HELP", "STRUCTURE_HELP", "AuditEngine", "FailOn",
     "Format", "OneLineErrors", "OutlineFormat", "PageNumbers", "Sections", "app", "audit",
     "check", "chunks", "cwd_relative", "draft", "explain", "extract", "fail", "merge", "locate", "main", "main_options",
-    "outline", "parse_check_args", "parse_cli_locator", "report", "table", "usage_message", "use_color",
+    "outline", "parse_check_args", "parse_cli_locator", "pin", "report", "table", "usage_message", "use_color",
     "write_atomically",
 ]
 
-for _command in (check, report, explain, locate, outline, table, audit, chunks, extract, merge,
-                 draft):
+for _command in (check, report, explain, locate, outline, table, pin, audit, chunks, extract,
+                 merge, draft):
     app.command()(_command)
 del _command
 app.add_typer(import_app, name="import")

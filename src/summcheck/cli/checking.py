@@ -249,3 +249,26 @@ def parse_check_args(args: list[str]) -> dict:
             value = [Path(p) for p in value] if key == "paths" else list(value)
         values[key] = value
     return values
+
+
+def pin(
+    summaries: list[Path] = typer.Argument(..., help="Summaries whose front matter names their source."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one)."),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+) -> None:
+    """Pin each summary's source to the sha256 of its bytes (front matter `source: {path: FILE,
+    sha256: HEX}`): a check then stops, exit 2, when the source's bytes change."""
+    from ..pinning import pin_summary
+    from ..settings import CheckRequest
+
+    try:
+        request = CheckRequest(list(summaries), config=config, allow_outside=allow_outside)
+        settings = request.settings()
+        planned = [pin_summary(cwd_relative(summary), settings) for summary in summaries]
+        for pinned in planned:  # none is written before every one could be pinned
+            pinned.write()
+    except InputError as exc:
+        raise fail(str(exc))
+    for pinned in planned:
+        state = "pinned" if pinned.text is not None else "already pinned"
+        print(f"{pinned.summary}: {state}: source {pinned.source} sha256 {pinned.sha256}")

@@ -1,12 +1,13 @@
 """The load stage: a summary, the inputs it names (inputs.resolution) and their contents."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..claims import load_claims
 from ..confine import refuse_special
-from ..inputs.resolution import NOT_A_SUMMARY, resolve_inputs
+from ..inputs.resolution import FRONT_MATTER, NOT_A_SUMMARY, resolve_inputs, source_pin
 from ..model import ClaimsFile, InputError, SourceDocument, Summary
 from ..sources import load_source
 from ..summary import load_summary
@@ -55,6 +56,14 @@ def load(path: Path, options: Options) -> Loaded:
         claims_read.result()  # a broken claims file is told first, as it is read first
         raise
     page_numbers, structure = inputs.page_numbers.value, inputs.path("structure")
+    pin = (source_pin(path, summary.front_matter) if inputs.source.origin == FRONT_MATTER
+           else None)
+    if pin is not None:
+        try:
+            check_pin(path, source_path, pin)
+        except InputError:
+            claims_read.result()  # a broken claims file is told first, as it is read first
+            raise
     try:
         # The claims file is read while a large PDF's pages are extracted on other cores.
         source = load_source(source_path, page_numbers=page_numbers, ocr=inputs.ocr.value,
@@ -66,6 +75,27 @@ def load(path: Path, options: Options) -> Loaded:
     claims = claims_read.result()
     settle_citations(summary, {str(r.id) for r in claims.records if r.id is not None})
     return Loaded(summary, claims, source, page_numbers, structure)
+
+
+def file_sha256(path: Path) -> str:
+    """The sha256 of a file's bytes, read a megabyte at a time."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def check_pin(summary: Path, source: Path, pin: str) -> None:
+    """InputError unless the source's bytes hash to the sha256 the summary pins."""
+    try:
+        found = file_sha256(source)
+    except OSError as exc:
+        raise InputError(f"{summary}: source {source}: {exc.strerror or exc}") from None
+    if found != pin:
+        raise InputError(f"{summary}: source {source} is pinned to sha256 {pin} but its bytes "
+                         f"hash to {found}: the source changed; review its change, then "
+                         f"refresh the pin with 'summcheck pin {summary}'")
 
 
 class _ClaimsReading:

@@ -30,6 +30,9 @@ class Options:
     lexicon: Lexicon | None = None  # modal lexicons with the project's additions
     config: Config = field(default_factory=Config)
     cache: "SourceCache | None" = None  # loaded sources (sources.cache); None: load each anew
+    # The files a commit or pull request changed (`--changed`, the Action), as inputs.path_key
+    # gives them; None: not known. A summary whose source is among them gets SUM110.
+    changed_files: frozenset[Path] | None = None
 
     @property
     def fuzzy(self) -> FuzzySettings:

@@ -44,7 +44,7 @@ from ..confine import refuse_special
 from ..files import stand_in
 from ..evidence.places import CONTEXT_CHARS, QuotePlace
 from ..inputs.resolution import FILES, resolve_inputs
-from ..inputs.summaries import read_front_matter
+from ..inputs.summaries import path_key, read_front_matter
 from ..model import SEVERITY_RANK, Finding, Fix, Mark
 from ..report.model import (BoundRecord, Coverage, SentenceBinding, SummaryReport,
                             VerifiedQuote)
@@ -130,6 +130,9 @@ def _outcome_key(summary: Path, options: Options) -> OutcomeKey:
         "modes": {"page_numbers": inputs.page_numbers.value, "ocr": inputs.ocr.value,
                   "sections": inputs.sections.value},
         "options": options_digest(options),
+        # SUM110 is told when the change set being checked edits the source.
+        "source_changed": (options.changed_files is not None
+                           and path_key(source) in options.changed_files),
     }
     text = json.dumps(parts, sort_keys=True, ensure_ascii=True, allow_nan=False)
     return OutcomeKey(hashlib.sha256(text.encode("ascii")).hexdigest(), str(summary),

@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 from ..analysis import Analysis, locate, match
 from ..evidence.places import place_of
 from ..inputs.discovery import SummaryError
+from ..inputs.summaries import path_key
 from ..marks import Marker
 from ..model import Finding, InputError
 from ..report.model import (BoundRecord, Report, SentenceBinding, SummaryReport,
@@ -171,8 +172,11 @@ def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None)
         located = locate(loaded.summary, loaded.claims, Resolver(loaded.source,
                                                                  loaded.page_numbers))
     with stage("match"):
-        return match(loaded.summary, loaded.claims, loaded.source, located, options.fuzzy,
-                     options.lexicon)
+        analysis = match(loaded.summary, loaded.claims, loaded.source, located, options.fuzzy,
+                         options.lexicon)
+    analysis.source_changed = (options.changed_files is not None
+                               and path_key(loaded.source.path) in options.changed_files)
+    return analysis
 
 
 def find_structure(loaded: Loaded) -> None:

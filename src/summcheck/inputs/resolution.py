@@ -10,6 +10,8 @@ configuration or a claims file names must lie in the repository.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -199,11 +201,39 @@ def _front_file(path: Path, front: dict, key: str) -> Path | None:
     value = front.get(key)
     if value is None:
         return None
+    if key == "source" and isinstance(value, dict):
+        value = _pinned(path, value)[0]
     if not isinstance(value, str) or not value.strip():
         raise InputError(f"{path}: front matter: {key} must be a file name, not {describe(value)}")
     return Path(path).parent / value
 
 
-__all__ = ["Input", "SummaryInputs", "resolve_inputs", "inputs_for", "inputs_of",
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def source_pin(path: Path, front: dict) -> str | None:
+    """The sha256 the summary's front matter pins its source to (`source: {path: FILE,
+    sha256: HEX}`), or None; InputError for a pin that is not one."""
+    value = front.get("source")
+    return _pinned(path, value)[1] if isinstance(value, dict) else None
+
+
+def _pinned(path: Path, value: dict) -> tuple[str, str | None]:
+    """(file name, sha256 or None) of a `source:` mapping."""
+    unknown = sorted(str(k) for k in value if k not in ("path", "sha256"))
+    if unknown:
+        raise InputError(f"{path}: front matter: source: unknown key {unknown[0]!r}; a pinned "
+                         f"source is {{path: FILE, sha256: HEX}}")
+    name, digest = value.get("path"), value.get("sha256")
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"{path}: front matter: source: path must be a file name, not "
+                         f"{describe(name)}")
+    if digest is not None and (not isinstance(digest, str) or not _SHA256.fullmatch(digest)):
+        raise InputError(f"{path}: front matter: source: sha256 must be 64 lower-case hex "
+                         f"digits, not {describe(digest)}")
+    return name, digest
+
+
+__all__ = ["Input", "SummaryInputs", "resolve_inputs", "inputs_for", "inputs_of", "source_pin",
            "claims_source", "NOT_A_SUMMARY", "COMMAND_LINE", "FRONT_MATTER", "CONFIGURATION",
            "CLAIMS_FILE", "DEFAULT"]

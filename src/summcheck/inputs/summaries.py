@@ -56,6 +56,12 @@ def path_key(path: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
+def changed_keys(paths) -> frozenset[Path]:
+    """The identities (path_key) of the files a change set changed: what a summary's source is
+    compared with for SUM110."""
+    return frozenset(path_key(Path(p)) for p in paths)
+
+
 def _starts_front_matter(path: Path) -> bool:
     """Cheap test on the first bytes: does the file open with a `---` line?"""
     try:

@@ -35,6 +35,7 @@ def _markdown() -> MarkdownIt:
 #: The comment that marks the table, footnote definition or HTML block after it as stating no
 #: claim (a glossary, a list of files).
 NOT_CLAIMS = re.compile(r"<!--\s*summcheck\s*:\s*not-claims\s*-->", re.IGNORECASE)
+_SOURCE_KEY = re.compile(r"source[ \t]*:")
 #: Tokens that open a block (a marker before one of these that is no table, footnote
 #: definition or HTML block marks nothing).
 _MARKED = ("table_open", "footnote_reference_open", "html_block")
@@ -58,9 +59,11 @@ def load_summary(path: Path, synthesis_labels: Sequence[str] | None = None,
     tokens = _markdown().parse(body)
     reader = _Reader(file_lines, labels, german, units, tokens)
     reader.read()
+    source_line = next((k + 1 for k in range(1, max(body_start - 1, 1))
+                        if _SOURCE_KEY.match(lines[k])), None)
     return Summary(path=path, front_matter=front, sentences=reader.sentences,
                    suppressions=collect_suppressions(reader.comments, lines, total),
-                   unused_markers=reader.unused_markers)
+                   unused_markers=reader.unused_markers, source_line=source_line)
 
 
 class _Reader:
