@@ -51,6 +51,13 @@ def record_name(result: "RecordResult") -> str:
     return f"record at {where}"
 
 
+def unit_name(sentence) -> str:
+    """How a message names a unit of the summary: a sentence, a table row, a footnote's
+    sentence, a sentence of an HTML block."""
+    return {"row": "table row", "note": "footnote sentence",
+            "html": "sentence of an HTML block"}.get(sentence.kind, "sentence")
+
+
 def part_column(sentence_result, part) -> int | None:
     """Column of the locator group that holds `part` (else the sentence's column)."""
     for group in sentence_result.sentence.groups:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .base import Problem
+from .base import Problem, unit_name
 
 CODE = "SUM101"
 NAME = "missing-locator"
@@ -40,7 +40,9 @@ def check(analysis) -> Iterator[Problem]:
         sentence = result.sentence
         # A sentence that names its records ([C3]) needs no locator (SUM106 if none exists).
         if not sentence.groups and not sentence.synthesis and not result.named:
+            where = ("add one in a cell or under a column named for a locator (section, page)"
+                     if sentence.kind == "row" else "add one such as (p. 17) or (section 4.2)")
             yield Problem(path, sentence.line,
-                          "sentence has no locator: add one such as (p. 17) or (section 4.2), "
-                          "or label it [synthesis] if it combines several places",
+                          f"{unit_name(sentence)} has no locator: {where}, or label it "
+                          f"[synthesis] if it combines several places",
                           column=sentence.column)
