@@ -2,8 +2,11 @@
 `<div>`, `<li>`, `<td>`, `<details>`… is split into sentences and checked like a paragraph's.
 
 Tags and comments show nothing; neither do the elements GitHub's sanitiser removes or that
-hold code (`script`, `style`, `template`, `pre`…). An entity shows its character. Where a
-block element opens or closes, a sentence ends (`<li>One</li><li>Two</li>` are two).
+hold code (`script`, `style`, `template`, `pre`…), nor headings and labels (`<h1>`, `<th>`,
+`<summary>`), which are no more claims than a Markdown heading. An entity shows its
+character. Where a
+block element opens or closes, a sentence ends (`<li>One</li><li>Two</li>` are two); the
+cells of an HTML table row read on as one stretch, as the row does.
 """
 from __future__ import annotations
 
@@ -17,15 +20,19 @@ _TAG = re.compile(
     # No `<` inside a tag: a stray one ends the attempt, so a text of unclosed tags stays
     # linear.
     r"|</?([A-Za-z][A-Za-z0-9-]*)(?:[^<>\"']|\"[^\"<>]*\"|'[^'<>]*')*>", re.S)
-#: Elements whose content a reader does not see as prose.
+#: Elements whose content a reader does not see as prose: code, what the sanitiser removes,
+#: and the headings and labels a Markdown heading or header row would be (`<h2>`, a table's
+#: `<th>`, a `<details>` block's `<summary>`), which state no claim either.
 _HIDDEN = frozenset(("script", "style", "template", "textarea", "pre", "noscript", "svg",
-                     "math", "iframe", "object", "select", "head", "title"))
-#: Elements that start a block of their own: no sentence runs across one.
+                     "math", "iframe", "object", "select", "head", "title", "h1", "h2", "h3",
+                     "h4", "h5", "h6", "th", "summary", "caption"))
+#: Elements that start a block of their own: no sentence runs across one (a table's cells,
+#: `<td>`, are not: a row reads as one stretch).
 _BLOCKS = frozenset((
     "address", "article", "aside", "blockquote", "br", "caption", "center", "dd", "details",
     "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1",
     "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "section",
-    "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"))
+    "summary", "table", "tbody", "tfoot", "th", "thead", "tr", "ul"))
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
