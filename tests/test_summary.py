@@ -519,3 +519,18 @@ def test_reading_many_rows_notes_and_html_blocks_is_about_linear(tmp_path: Path)
         assert len(summary.sentences) == count + 2 * (count // 4)
 
     assert_scales_linearly(run, 2500)
+
+
+def test_html_headings_labels_and_code_are_not_claims(tmp_path: Path) -> None:
+    text = ('<p align="center"><img src="logo.png" alt="logo"></p>\n'
+            '<h1 align="center">RFC 3986 in brief</h1>\n\n'
+            "<details><summary>Where the rules stand</summary>\n"
+            "The scheme is case-insensitive (section 3.1).\n"
+            "<pre>scheme = ALPHA *( ALPHA / DIGIT )</pre>\n"
+            "<table><tr><th>part</th><th>where</th></tr>\n"
+            "<tr><td>query</td><td>starts at the first question mark (section 3.4)</td></tr>\n"
+            "</table>\n</details>\n")
+    units = load(tmp_path, text).sentences
+    assert [(u.kind, u.line, u.text) for u in units] == [
+        ("html", 5, "The scheme is case-insensitive (section 3.1)."),
+        ("html", 8, "query starts at the first question mark (section 3.4)")]
