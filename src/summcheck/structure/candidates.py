@@ -120,7 +120,8 @@ def scan_text(lines: list[str], pages: list[Page], style: str, loose: bool,
         indent = lead_len - ff
         page_top = ff > 0
         cand: Cand | None = None
-        if number - 1 not in skip and len(s) <= MAX_LINE and indent <= MAX_INDENT and (
+        if number - 1 not in skip and (len(s) <= MAX_LINE or s[:1].isupper()) \
+                and indent <= MAX_INDENT and (
                 s[0].isalnum() or s[0] == "§" or (s[0] == "#" and style == "text")):
             cand = _candidate(s, raw, number, start, indent, lead_len, loose, style,
                               sure=number - 1 in heads_by_form)

@@ -42,8 +42,10 @@ _DIVISION = re.compile(
     rf"{_word('division')}[ \t]+"
     rf"(?:\d{{1,3}}|[IVXLC]{{1,7}}|[A-Z])\.?(?:{_SEP}(?P<title>\S.*))?\Z")
 # "Art. 29-A." (Brazil), "Artikel 12a", "Artículo 14", "Art. 5º".
+# "Artículo 14 bis", "Art. 5 ter": a Latin suffix numbers an article inserted after another.
+_LATIN = r"(?:[ \t]+(?:bis|ter|quater|quinquies|sexies|septies|octies)\b)?"
 _ARTICLE = re.compile(
-    rf"{_word('article')}[ \t]*(?P<num>\d{{1,3}}(?:-[A-Z]\b|[a-z]\b)?)"
+    rf"{_word('article')}[ \t]*(?P<num>\d{{1,3}}(?:-[A-Z]\b|[a-z]\b)?{_LATIN})"
     rf"(?:\.?[º°ᵒ]|\.)?(?:{_SEP}(?P<title>\S.*))?\Z")
 _PARAGRAPH = re.compile(r"§[ \t]*(?P<num>\d{1,3}[a-z]?(?:\.\d{1,3})*)\.?[º°]?(?:[ \t]+(?P<title>\S.*))?\Z")
 _APPENDIX = re.compile(
@@ -94,8 +96,10 @@ def parse_heading(line: str, *, lenient: bool = False, sure: bool = False) -> Pa
     lenient: skip the title checks (an outline entry). sure: the line's form already makes it a
     heading (underlined, a Markdown heading): title checks are skipped and a bare letter ("A.")
     numbers it."""
-    if not line or len(line) > MAX_LINE:
+    if not line:
         return None
+    if len(line) > MAX_LINE:
+        return run_in_article(line)
     lenient = lenient or sure
     first = line[0]
     if first == "§":
@@ -119,7 +123,8 @@ def parse_heading(line: str, *, lenient: bool = False, sure: bool = False) -> Pa
             continue
         title = (m["title"] or "").strip()
         if not title_ok(title, False, lenient) or len(title) > MAX_TITLE:
-            return None
+            # An article whose text runs on after its number on one line is read as run in.
+            return run_in_article(line) if family == "art" else None
         if family == "art":
             if not lenient and title.split(" ", 1)[0].lower() in _REFERENCE_WORDS:
                 return None
@@ -131,6 +136,26 @@ def parse_heading(line: str, *, lenient: bool = False, sure: bool = False) -> Pa
         return Parsed(m["num"], m["num"].count(".") + 1, title, "num", False,
                       chapter=bool(_CHAPTER_WORD.match(m["kw"])))
     return None
+
+
+# A run-in article: its number closed by a mark (`Artículo 4.- El Gobierno …`, `Art. 5º:
+# …`), its text on the same line. Whitespace alone is not enough: `Art. 5 GG schützt …` is a
+# sentence citing one.
+_RUN_IN_ARTICLE = re.compile(
+    rf"{_word('article')}[ \t]*(?P<num>\d{{1,3}}(?:-[A-Z]\b|[a-z]\b)?{_LATIN})"
+    rf"(?:\.?[º°ᵒ]\.?|\.)(?:[ \t]*[:–—-])?[ \t]+(?P<title>[A-ZÁÉÍÓÚÑÄÖÜÀÂÊÔÃÕÇ\"“«(].*)\Z")
+
+
+def run_in_article(line: str) -> Parsed | None:
+    """A line longer than a heading that opens with a run-in article (laws set as one paragraph
+    an article), its title the article's first sentence; else None."""
+    m = _RUN_IN_ARTICLE.match(line[:MAX_LINE])
+    if not m:
+        return None
+    title = run_in_title(m["title"])
+    cut = title.find(". ")
+    title = title[:cut + 1] if 0 < cut < MAX_TITLE else title[:MAX_TITLE]
+    return Parsed(m["num"], 1, title.strip(), "art", False)
 
 
 def parse_weak(line: str) -> tuple[Parsed, str] | None:

@@ -4,7 +4,8 @@ A law's sections are its articles (`Artículo 14`, `Art. 5º`, `§ 3`, `Artikel 
 text is structured by articles (two or more of them in sequence):
 
 - its divisions (Título, Capítulo, Sección, Teil, Kapitel, Abschnitt, Seção, Livro, Parte,
-  Chapter, Part …) are groupings, not sections: they restart or duplicate the article numbers,
+  Chapter, Part …, and headings numbered by a Roman numeral or a letter, `I. - Die
+  Grundrechte`) are groupings, not sections: they restart or duplicate the article numbers,
   and `(§ 1)` or `(sección 1)` must mean the article;
 - its bare numbered lines ("1. España se constituye …", definitions "1. „Daten“ …") are
   paragraphs of an article;
@@ -15,10 +16,16 @@ text is structured by articles (two or more of them in sequence):
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from .candidates import Cand
 from .fit import chain
 from .headings import grouping_word
+
+
+#: The number of a division above a law's articles: a Roman numeral or a letter (`I. - Die
+#: Grundrechte`, `X a. - Verteidigungsfall`), where its articles carry Arabic numbers.
+_GROUPING_NUMBER = re.compile(r"[IVXLC]{1,7}(?:[ \t]?[a-z])?|[A-Z]")
 
 
 def _kind(c: Cand) -> str:
@@ -50,7 +57,8 @@ def mark_parts_of_articles(numbered: list[Cand]) -> None:
     for c in numbered:
         if c.drop:
             continue
-        if grouping_word(c.text):
+        if grouping_word(c.text) or (c.parsed.family == "num" and not c.parsed.reset
+                                     and _GROUPING_NUMBER.fullmatch(c.parsed.ident)):
             c.drop = "grouping heading"
         elif not c.sure and not c.parsed.reset and c.parsed.level < 2:
             c.drop = "numbered paragraph inside an article"

@@ -43,9 +43,18 @@ def to_roman(n: int) -> str:
     return "".join(out)
 
 
+#: The Latin suffixes of an article inserted after another (`14 bis`, `5 ter`), as the
+#: letters they stand for in the order of numbers (`14 bis` follows 14, as `14a` would).
+_LATIN_SUFFIXES = {"bis": "a", "ter": "b", "quater": "c", "quinquies": "d", "sexies": "e",
+                   "septies": "f", "octies": "g"}
+
+
 def _component(part: str) -> Component:
     if part.isdigit():
         return (0, int(part), "")
+    number, _, suffix = part.partition(" ")
+    if number.isdigit() and suffix.strip().lower() in _LATIN_SUFFIXES:  # "14 bis"
+        return (0, int(number), _LATIN_SUFFIXES[suffix.strip().lower()])
     if part[:-1].isdigit() and part[-1].isalpha():  # "5a"
         return (0, int(part[:-1]), part[-1].lower())
     if len(part) > 1:
