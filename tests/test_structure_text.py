@@ -321,3 +321,36 @@ def test_every_roman_numeral_below_400_reads_back():
 
     assert all(roman_value(to_roman(n)) == n for n in range(1, 400))
     assert roman_value(to_roman(400)) is None and roman_value("iiii") is None
+
+
+def test_groff_text_output_with_overstrikes_is_read_as_printed(tmp_path):
+    """nroff bold (`X\\bX`) and underline (`_\\bX`) are removed before anything reads the text:
+    the numbered headings are found, and a quote over bold and underlined words verifies at
+    its section (tests/fixtures/groff: a man page, as `man` writes it to a file)."""
+    import json
+    import shutil
+
+    import summcheck
+
+    fixture = Path(__file__).resolve().parent / "fixtures" / "groff" / "retention.txt"
+    assert b"\b" in fixture.read_bytes()
+    source = load_source(fixture)
+    assert "\b" not in source.text and "Invoices must be kept" in source.text
+    assert [(s.ident, s.title) for s in source.sections] == [
+        ("1", "INTRODUCTION"), ("2", "RETENTION"), ("2.1", "Periods"), ("2.2", "Deletion"),
+        ("3", "EXCEPTIONS")]
+    shutil.copyfile(fixture, tmp_path / "retention.txt")
+    records = [{"id": "keep", "claim": "Invoices are kept ten years.", "locator": "section 2.1",
+                "quote": "Invoices must be kept for ten years", "strength": "requires"},
+               {"id": "delete", "claim": "Deletion within thirty days.",
+                "locator": "section 2.2",
+                "quote": "Records must be deleted within thirty days", "strength": "requires"}]
+    (tmp_path / "claims.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records),
+                                           encoding="utf-8")
+    (tmp_path / "summary.md").write_text(
+        "---\nsource: retention.txt\nclaims: claims.jsonl\n---\n"
+        "Invoices must be kept for ten years (section 2.1).\n"
+        "Records must be deleted within thirty days (section 2.2).\n", encoding="utf-8")
+    report = summcheck.check(tmp_path / "summary.md", config=False)
+    assert [f.rule for f in report.findings if f.severity != "info"] == []
+    assert report.summaries[0].verified == 2

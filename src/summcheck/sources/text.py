@@ -83,5 +83,21 @@ def load_text(path: Path, data: bytes, kind: Literal["text", "markdown"] = "text
               ocr: bool = False) -> SourceDocument:
     """Build a SourceDocument from the bytes of a plain-text or Markdown file."""
     text, notes = decode_text(data)
+    if "\b" in text:
+        text, struck = without_overstrikes(text)
+        if struck:
+            notes = [*notes, f"{struck} overstruck characters read as their letters (bold and "
+                             f"underline of groff/nroff text output)"]
     return SourceDocument(path=path, kind=kind, text=text, pages=text_pages(text), sections=[],
                           has_labels=False, ocr=ocr, notes=notes)
+
+
+# groff/nroff write bold as `X\bX` and underline as `_\bX` (what `col -b` undoes): a character
+# followed by a backspace is struck over by the next one.
+_OVERSTRIKE = re.compile("[^\n\b]\b")
+
+
+def without_overstrikes(text: str) -> tuple[str, int]:
+    """The text as a reader sees it printed: each overstruck pair one letter (`X\bX` → `X`,
+    `_\bX` → `X`), before anything reads it (headings, quotes); and how many there were."""
+    return _OVERSTRIKE.subn("", text)
