@@ -147,3 +147,20 @@ def test_spelled_chapter_numbers_and_titles_that_wrap(tmp_path):
            [1, "Die Debian-Paketverwaltungswerkzeuge", 2]]
     path = _save(doc, tmp_path / "sphinx.pdf", toc)
     assert _found(path) == [("2", 1), ("2.1", 1), ("8", 2)]
+
+
+def test_lettered_appendices_in_the_outline_are_sections(tmp_path):
+    """`A The Vector Product`, `B Online Resources`: appendices numbered by a bare letter in
+    the outline (as the page prints them) are sections beside `A.1`; a lone `A Guide to …` is
+    a title."""
+    doc = pymupdf.open()
+    _page(doc, [(["1", "Introduction"], 16, True, 72), *_body(),
+                ("A Guide to Reading", 12, True, 72), *_body()])
+    _page(doc, [(["A", "The Vector Product"], 16, True, 72), *_body(),
+                (["A.1", "Definitions"], 13, True, 72), *_body()])
+    _page(doc, [(["B", "Online Resources"], 16, True, 72), *_body()])
+    toc = [[1, "1 Introduction", 1], [2, "A Guide to Reading", 1],
+           [1, "A The Vector Product", 2], [2, "A.1 Definitions", 2],
+           [1, "B Online Resources", 3]]
+    path = _save(doc, tmp_path / "appendices.pdf", toc)
+    assert _found(path) == [("1", 1), ("A", 2), ("A.1", 2), ("B", 3)]

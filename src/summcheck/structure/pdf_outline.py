@@ -2,6 +2,8 @@
 its title, with the number printed beside or above it."""
 from __future__ import annotations
 
+import re
+
 from ..model import HeadingDecision, OutlineEntry, SourceDocument
 from .pdf_regions import header_shape
 from .pdf_rows import Heading, Lines, Row, fold, heading_font, parse_number
@@ -140,14 +142,39 @@ def _number_above(lines: Lines, row: Row) -> tuple[Row, tuple[str, str, bool]] |
     return None
 
 
+_LETTERED = re.compile(r"(?P<letter>[A-Z])[ \t]+(?P<title>[A-Z0-9]\S*(?:[ \t]+\S+)*)\Z")
+
+
+def _lettered(outline) -> dict[int, tuple[str, str, bool]]:
+    """Outline entries numbered by a bare letter, appendices (`A The Vector Product`, `B Online
+    Resources`), by index: the entries whose letters run A, B, … (two or more; of two with one
+    letter, the later: an earlier `A Guide to …` is a title), or one followed by its child
+    entry (`A.1`)."""
+    titles = [entry.title.strip() for entry in outline]
+    run: list[tuple[int, re.Match]] = []
+    for i, title in enumerate(titles):
+        m = _LETTERED.match(title)
+        if m is None:
+            continue
+        if run and m["letter"] == run[-1][1]["letter"]:
+            run[-1] = (i, m)
+        elif m["letter"] == chr(ord("A") + len(run)):
+            run.append((i, m))
+    keep = run if len(run) >= 2 else [
+        (i, m) for i, m in run
+        if i + 1 < len(titles) and titles[i + 1].startswith(f"{m['letter']}.")]
+    return {i: (m["letter"], m["title"], True) for i, m in keep}
+
+
 def outline_headings(lines: Lines, doc: SourceDocument,
                      decisions: list[HeadingDecision]) -> list[Heading]:
     heads: list[Heading] = []
     placed: set[int] = set()  # first lines of the rows taken
-    for entry in doc.outline:
+    lettered = _lettered(doc.outline)
+    for index, entry in enumerate(doc.outline):
         if not entry.page:
             continue
-        own = parse_number(entry.title)
+        own = parse_number(entry.title) or lettered.get(index)
         words = own[1] if own and own[1] else entry.title
         found = _title_row(lines, entry, fold(words), _search_word(words))
         if found is None and own and own[1]:
