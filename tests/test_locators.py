@@ -290,7 +290,8 @@ def test_classify_not_a_locator(inner: str) -> None:
 
 @pytest.mark.parametrize(
     "inner",
-    ["p. ", "section ", "section three", "lines 174-", "pp. 5–3", "sections", "S. ", "section 4.2 of RFC 3986"],
+    ["p. ", "section ", "section three", "lines 174-", "pp. 5–3", "sections", "S. ",
+     "section 4.2 of this document"],
 )
 def test_classify_malformed(inner: str) -> None:
     assert isinstance(classify_group(inner), LocatorSyntaxError)
@@ -351,3 +352,24 @@ def test_linear_on_long_input() -> None:
     assert len(parse_locator(long_list).parts) == 49_999
     with pytest.raises(LocatorSyntaxError):
         parse_locator("section " + "1." * 200_000 + "x y")
+
+
+@pytest.mark.parametrize("inner, parts", [
+    ("Art. 5 GG", [("section", "5", "GG")]),
+    ("Art. 5 Abs. 1 S. 1 GG", [("section", "5(1)(1)", "GG")]),
+    ("§ 823 Abs. 1 BGB", [("section", "823(1)", "BGB")]),
+    ("art. 14 CE", [("section", "14", "CE")]),
+    ("artículo 14, apartado 2", [("section", "14(2)", None)]),
+    ("art. 5º, inciso XXXV, da CF", [("section", "5(XXXV)", "CF")]),
+    ("Art. 6(1)(a) GDPR", [("section", "6(1)(a)", "GDPR")]),
+    ("Section 3.2.2 of RFC 3986", [("section", "3.2.2", "RFC 3986")]),
+    ("RFC 3986, §3.2.2", [("section", "3.2.2", "RFC 3986")]),
+    ("GG Art. 5", [("section", "5", "GG")]),
+    ("Art. 5 der DSGVO; Art. 6 DSGVO", [("section", "5", "DSGVO"), ("section", "6", "DSGVO")]),
+    ("Art. 5, S. 17", [("section", "5", None), ("page", "17", None)]),
+])
+def test_citation_forms_name_their_document(inner: str, parts) -> None:
+    """Statute citations with their qualifiers and the law's abbreviation, and RFC citations
+    with the document named before or after the place (issue 25)."""
+    found = classify_group(inner)
+    assert [(p.kind, p.start, p.document) for p in found.parts] == parts

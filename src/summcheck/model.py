@@ -223,6 +223,7 @@ class LocatorPart:
     start: str  # page label/number, section ident, line number, or start_char
     end: str | None = None  # inclusive end of a range (exclusive for chars); None: a single place
     text: str = ""  # as written, e.g. "pp. 17–18"
+    document: str | None = None  # the document it names beside the place: "GG", "RFC 3986"
 
     def describe(self) -> str:
         if self.text:

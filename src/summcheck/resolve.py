@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .display import quoted
+from .locators.documents import normalized
 from .model import LocatorPart, Page, Section, SourceDocument, Span
+from .sources.names import document_names
 
 PageNumbers = Literal["auto", "label", "physical"]
 _SUBDIVISION = re.compile(r"^([^()]+?)((?:\([^()]*\))+)$")
@@ -31,8 +33,10 @@ class Resolution:
 class Resolver:
     """Resolves parts against one source, with the page-numbering mode of the summary."""
 
-    def __init__(self, source: SourceDocument, page_numbers: PageNumbers = "auto") -> None:
+    def __init__(self, source: SourceDocument, page_numbers: PageNumbers = "auto",
+                 cite_as: tuple[str, ...] = ()) -> None:
         self.source = source
+        self.cite_as = cite_as  # names the summary gives its source (front matter `cite-as`)
         self.by_label = page_numbers != "physical" and source.has_labels
         self._labels: dict[str, list[Page]] | None = None
         self._sections: dict[str, list[Section]] | None = None
@@ -67,6 +71,8 @@ class Resolver:
 
     # -- resolution
     def resolve(self, part: LocatorPart) -> Resolution:
+        if part.document is not None and not self.names_source(part.document):
+            return Resolution(part, problem="unresolved", message=self._other_document(part))
         key = (part.kind, part.start, part.end, part.text)  # what LocatorPart compares
         resolution = self._resolved.get(key)
         if resolution is None:
@@ -74,6 +80,28 @@ class Resolver:
                        "chars": self._chars}[part.kind]
             resolution = self._resolved[key] = handler(part)
         return resolution
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The source's names: those it gives itself and the front matter's `cite-as`."""
+        own = self.source.derived.get("names")
+        if not isinstance(own, frozenset):
+            own = self.source.derived["names"] = document_names(self.source.text)
+        return own | {normalized(name) for name in self.cite_as}
+
+    def names_source(self, document: str) -> bool:
+        """Whether a locator's document (`GG`, `RFC 3986`) is the source."""
+        return normalized(document) in self.names
+
+    def _other_document(self, part: LocatorPart) -> str:
+        shown = sorted(self.cite_as) or sorted(name.upper() for name in self.names)
+        if not shown:
+            return (f"it names the document '{part.document}', and the source gives no name "
+                    f"to compare: add 'cite-as: {part.document}' to the summary's front matter "
+                    f"if that is this source")
+        return (f"it names the document '{part.document}', not this source "
+                f"({', '.join(shown[:3])}); cite this source's place, or add the name to "
+                f"'cite-as' in the front matter if it is one")
 
     def _find_pages(self, ident: str) -> list[Page]:
         if self.by_label:

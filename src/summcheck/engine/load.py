@@ -22,6 +22,7 @@ class Loaded:
     source: SourceDocument
     page_numbers: str  # how page locators count (inputs.modes.PAGE_NUMBER_MODES)
     structure: Path | None  # the sidecar file the summary's inputs name, if any
+    cite_as: tuple[str, ...] = ()  # the names the front matter gives the source (`cite-as`)
 
 
 def load(path: Path, options: Options) -> Loaded:
@@ -74,7 +75,22 @@ def load(path: Path, options: Options) -> Loaded:
         raise blame(exc, "source", source_path) from None
     claims = claims_read.result()
     settle_citations(summary, {str(r.id) for r in claims.records if r.id is not None})
-    return Loaded(summary, claims, source, page_numbers, structure)
+    return Loaded(summary, claims, source, page_numbers, structure,
+                  cite_as(path, summary.front_matter))
+
+
+def cite_as(path: Path, front: dict) -> tuple[str, ...]:
+    """The names the front matter gives the source (`cite-as: GG` or a list): what a locator
+    naming its document (`Art. 5 GG`) may call it. InputError for a value that is no name."""
+    value = front.get("cite-as")
+    if value is None:
+        return ()
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names or not all(
+            isinstance(n, str) and n.strip() and len(n) <= 100 for n in names):
+        raise InputError(f"{path}: front matter: cite-as must be a name or a list of names "
+                         f"(cite-as: GG), not {value!r:.60}")
+    return tuple(" ".join(n.split()) for n in names)
 
 
 def file_sha256(path: Path) -> str:

@@ -169,8 +169,8 @@ def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None)
     with stage("structure"):
         find_structure(loaded)
     with stage("resolve"):
-        located = locate(loaded.summary, loaded.claims, Resolver(loaded.source,
-                                                                 loaded.page_numbers))
+        located = locate(loaded.summary, loaded.claims, Resolver(
+            loaded.source, loaded.page_numbers, loaded.cite_as))
     with stage("match"):
         analysis = match(loaded.summary, loaded.claims, loaded.source, located, options.fuzzy,
                          options.lexicon)

@@ -5,7 +5,7 @@ from ..model import Locator
 from ..structure.numbering import roman_value
 from .idents import check_ident
 from .messages import LocatorSyntaxError
-from .parser import next_part, parse_locator_lenient
+from .parser import _leading_document, next_part, parse_locator_lenient
 from .scanner import Scanner
 from .words import DIGITS
 
@@ -38,6 +38,7 @@ def classify_group(inner_text: str) -> Locator | LocatorSyntaxError | None:
     """
     scanner = Scanner(inner_text)
     scanner.ws()
+    _leading_document(scanner)  # `RFC 3986, §3.2.2`, `GG Art. 5`
     scanner.lead_in()
     kw = scanner.keyword_at(scanner.pos)
     if kw is None:

@@ -1,9 +1,11 @@
 """Parse a locator string into its parts: keyword, identifier, range, qualifiers, list."""
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 from ..model import Locator, LocatorKind, LocatorPart
+from .documents import LEADING, TRAILING, capitals
 from .idents import check_ident, is_digits, reversed_range, seg_char
 from .messages import MAX_PROBLEMS_NAMED, LocatorSyntaxError, quoted
 from .scanner import Scanner
@@ -45,8 +47,12 @@ def _qualifiers(scanner: Scanner, ident: str) -> str:
     while True:
         save = scanner.pos
         scanner.ws()
+        if scanner.text[scanner.pos:scanner.pos + 1] == ",":  # `artículo 14, apartado 2`
+            scanner.pos += 1
+            scanner.ws()
         tok, j = scanner.token_at(scanner.pos)
-        if tok.lower() not in QUALIFIERS:
+        # `S.` after an article's paragraph is its sentence (`Art. 5 Abs. 1 S. 1`), not a page.
+        if tok.lower() not in QUALIFIERS and not (tok == "S." and ident.endswith(")")):
             scanner.pos = save
             return ident
         scanner.pos = j
@@ -95,6 +101,30 @@ def _parse_part(scanner: Scanner, kind: LocatorKind, part_start: int, keyword_te
         if end == start:
             end = None
     return LocatorPart(kind=kind, start=start, end=end, text=text)
+
+
+def _leading_document(scanner: Scanner) -> str | None:
+    """A document named before the first place (`RFC 3986, §3.2.2`, `GG Art. 5`): consumed when
+    a locator keyword follows it."""
+    m = LEADING.match(scanner.text, scanner.pos)
+    if m is None or not capitals(m["name"]):
+        return None
+    save = scanner.pos
+    scanner.pos = m.end()
+    if scanner.keyword_at(scanner.pos) is None:
+        scanner.pos = save
+        return None
+    return " ".join(m["name"].split())
+
+
+def _trailing_document(scanner: Scanner) -> str | None:
+    """A document named after a place (`Art. 5 GG`, `Section 3.2 of RFC 3986`), consumed up
+    to the end of the locator or the next part's separator."""
+    m = TRAILING.match(scanner.text, scanner.pos)
+    if m is None or not capitals(m["name"]):
+        return None
+    scanner.pos = m.end()
+    return " ".join(m["name"].split())
 
 
 def _separator(scanner: Scanner) -> str | None:
@@ -171,6 +201,7 @@ def _parse_parts(text: str) -> tuple[tuple[LocatorPart, ...], tuple[tuple[str, s
     scanner.ws()
     if scanner.at_end():
         return (), (("", "empty locator"),)
+    leading = _leading_document(scanner)
     scanner.lead_in()
     parts: list[LocatorPart] = []
     errors: list[tuple[str, str]] = []
@@ -193,6 +224,9 @@ def _parse_parts(text: str) -> tuple[tuple[LocatorPart, ...], tuple[tuple[str, s
                 scanner.pos = part_start
                 keyword_text = parts[-1].text if parts else keyword_text
             part = _parse_part(scanner, kind, part_start, keyword_text)
+            document = _trailing_document(scanner) or leading
+            if document is not None:
+                part = dataclasses.replace(part, document=document)
         except LocatorSyntaxError as err:
             why = str(err)
         else:
