@@ -409,3 +409,62 @@ def test_sum109_stays_quiet_on_a_narrow_locator_and_on_a_section(tmp_path):
 
 URI_SECTION_1 = ("A Uniform Resource Identifier (URI) provides a simple and extensible means "
                  "for identifying a resource.")
+
+
+# === A quote across a page break, without the page furniture ==================================
+
+OVER_PAGE_9 = ("In such cases, the resource referred to by the URI is actually a sameness of "
+               "characteristics as observed over time, perhaps elucidated by additional comments "
+               "or assertions made by the resource provider.")
+
+
+def test_a_quote_across_an_rfc_page_break_verifies_without_footer_and_header(tmp_path):
+    """RFC 3986 pp. 9–10: the sentence runs over the footer `Berners-Lee, et al. Standards
+    Track [Page 9]` and the next page's running header; the quote as an author copies it (the
+    sentence alone) is verified, at the normalized level, from p. 9 to p. 10."""
+    records = [rec("sameness", "pp. 9–10", OVER_PAGE_9)]
+    summary = write(tmp_path, RFC3986_FULL, records,
+                    "A URI may refer to a sameness of characteristics observed over time "
+                    "(pp. 9–10).\n")
+    report = summcheck.check(summary, config=False)
+    assert [f.rule for f in report.findings if f.severity != "info"] == []
+    quote = report.summaries[0].quotes[0]
+    assert quote.level == "normalized"
+    assert (quote.place.page, quote.place.end_physical_page) == ("9", 10)
+
+
+def test_page_furniture_is_the_repeated_edge_lines_and_the_folios():
+    from summcheck.sources.furniture import page_furniture
+
+    source = load_source(RFC3986_FULL)
+    lines = {source.text[s.start:s.end].strip() for s in page_furniture(source)}
+    assert "Berners-Lee, et al.         Standards Track                     [Page 9]" in lines
+    assert "RFC 3986                   URI Generic Syntax               January 2005" in lines
+    assert not any("sameness" in line for line in lines)
+
+
+def test_a_quote_across_a_pdf_page_break_skips_folio_and_running_header(tmp_path):
+    """The Shared MIME-info case: 'However, the RECOMMENDED order to perform the checks is:'
+    runs from p. 2 to p. 3 over the folio `2` and the running header `Shared MIME-info
+    Database`; the quote without them verifies (it was SUM201, its closest passage '… the
+    checks 2 Shared MIME-info Database is:')."""
+    from pdf_builder import make_pdf
+
+    body = "The database lists the types a desktop knows, each with its patterns."
+    pages = []
+    for number in range(1, 5):
+        lines = ["Shared MIME-info Database", "", body, body]
+        if number == 2:
+            lines.append("However, the RECOMMENDED order to perform the checks")
+        if number == 3:
+            lines = ["Shared MIME-info Database", "",
+                     "is: the magic rules first, then the glob patterns.", body]
+        pages.append("\n".join([*lines, "", str(number)]))
+    make_pdf(tmp_path / "mime.pdf", pages)
+    records = [rec("order", "pp. 2–3",
+                   "However, the RECOMMENDED order to perform the checks is:", "recommends")]
+    summary = write(tmp_path / "case", tmp_path / "mime.pdf", records,
+                    "The specification recommends an order for the checks (pp. 2–3).\n")
+    report = summcheck.check(summary, config=False)
+    assert [f.rule for f in report.findings if f.severity != "info"] == []
+    assert report.summaries[0].quotes[0].level == "normalized"

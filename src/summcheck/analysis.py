@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .matching import ocr
 from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
+from .matching.furniture import across_page_breaks
 from .matching.nearest import ClosestPassage, nearest_at_locator
 from .matching.normalize import FoldedQuote
 from .modality import Lexicon
@@ -179,6 +180,12 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
     for result in records:
         if result.status is RecordStatus.NOT_FOUND:  # resolved: now search at the locator
             _match_at_locator(result, matcher)
+    if not source.ocr and len(source.pages) > 1:
+        for result in _unfound(records):  # a quote over a page break, furniture left out
+            if result.locator_spans:
+                found = across_page_breaks(source, result.locator_spans, _folded(result))
+                if found is not None:
+                    result.hits = [QuoteHit(found, "normalized")]
     fuzzy_search = ocr.FuzzySearch(matcher) if source.ocr else None
     if fuzzy_search is not None:
         for result in _unfound(records):

@@ -6,7 +6,8 @@ from typing import Callable, Iterable
 
 from ..language import alternation, merged
 from ..model import SourceDocument
-from .pdf_rows import FONT_STEP, Lines, fold
+from ..sources.furniture import header_shape
+from .pdf_rows import FONT_STEP, Lines
 
 _DOTTED_ROW = re.compile(r"(?:\.[ \t]?){4,}[^\n]*$", re.M)
 _PAGE_REF_ROW = re.compile(r"\S[ \t]+\d{1,4}[ \t]*$", re.M)
@@ -16,7 +17,6 @@ _CONTENTS_HEADING = re.compile(
     rf"[ \t\f]*(?i:{alternation(merged().words('headings', 'contents'))})[ \t]*\Z")
 _CONTENTS_STEMS = merged().words("headings", "contents_stems")
 _EDGE_NUMBER = re.compile(r"[ \t\f]*(\d{1,4})(?!\.\d)")
-_FOLIO_AROUND = re.compile(r"\A\d{1,4}\s+|\s+\d{1,4}\Z")
 
 
 def toc_pages(doc: SourceDocument) -> set[int]:
@@ -124,7 +124,7 @@ def running_headers(lines: Lines, items: Iterable, row_of: Callable) -> set[int]
     for item in items:
         row = row_of(item)
         if row.first_line in edges:
-            shapes[id(item)] = shape = fold(_FOLIO_AROUND.sub("", row.text))
+            shapes[id(item)] = shape = header_shape(row.text)
             counts.setdefault(shape, set()).add(row.page)
     return {key for key, shape in shapes.items() if len(counts[shape]) >= 3}
 
@@ -138,7 +138,3 @@ def header_shapes(lines: Lines, doc: SourceDocument) -> set[str]:
             if shape:
                 pages_of.setdefault(shape, set()).add(page)
     return {shape for shape, pages in pages_of.items() if len(pages) >= 3}
-
-
-def header_shape(text: str) -> str:
-    return fold(_FOLIO_AROUND.sub("", text))

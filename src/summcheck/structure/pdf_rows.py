@@ -3,12 +3,12 @@ the rows taken for headings."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Callable
 
 from ..language import alternation, merged
 from ..model import HeadingDecision, LineFont, SourceDocument
+from ..sources.furniture import shape
 
 ROW_TOLERANCE = 2.0  # points: lines whose tops differ less stand on one row
 FONT_STEP = 0.8  # points larger than the body that make a heading font
@@ -76,15 +76,9 @@ def decision(heading: Heading, kept: bool, reason: str) -> HeadingDecision:
     return HeadingDecision(row.first_line, row.page + 1, text[:100], heading.ident, kept, reason)
 
 
-_NOT_ALNUM = re.compile(r"[\W_]+")
-
-
-def fold(s: str) -> str:
-    """Letters and digits only, without accents: how titles are compared across outline and page."""
-    s = s.casefold()
-    if not s.isascii():
-        s = unicodedata.normalize("NFKD", s)  # accents become combining marks, dropped below
-    return _NOT_ALNUM.sub("", s)
+#: Letters and digits only, without accents: how titles are compared across outline and page
+#: (and running headers across pages: one definition, sources/furniture.py).
+fold = shape
 
 
 def parse_number(text: str) -> tuple[str, str, bool] | None:

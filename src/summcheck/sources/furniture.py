@@ -1,0 +1,87 @@
+"""Page furniture: the running headers, footers and folios at the edges of a source's pages.
+
+One definition for the structure code (a running header is no heading, structure/
+pdf_regions.py) and for matching (a quote that crosses a page break is read without the
+furniture between its halves, matching/furniture.py): a line among the first two or the last
+two non-blank lines of a page whose text, page numbers aside, stands at the edge of three
+pages or more; or a line there that is only a folio (`17`, `- 17 -`, `xii`, `Page 17`,
+`[Page 17]`, `17 of 40`).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..model import SourceDocument, Span
+
+#: A page number at either end of a header or footer line (`12 Chapter 3`, `… Standards Track
+#: [Page 9]`; `RFC 3986  URI  January 2005` keeps its words), removed before the line's shape
+#: is compared.
+_FOLIO = r"[-–—\[(]?[ \t]*(?i:page|seite|página|pagina)?[ \t]*\d{1,4}[ \t]*[-–—\])]?"
+FOLIO_AROUND = re.compile(rf"\A{_FOLIO}\s+|\s+{_FOLIO}\Z")
+_FOLIO_ONLY = re.compile(
+    r"[\s\f]*[-–—\[(]?[ \t]*(?i:page|seite|página|pagina|p\.|s\.)?[ \t]*"
+    r"(?:\d{1,4}|[ivxlc]{1,7})(?:[ \t]*(?i:of|von|de)[ \t]*\d{1,4})?[ \t]*[-–—\])]?[\s\f]*")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+#: The pages a header's shape must stand on to be a running header.
+MIN_PAGES = 3
+
+
+def shape(text: str) -> str:
+    """Letters and digits only, lower case, without accents: how titles and headers compare."""
+    text = text.casefold()
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text)
+                       if not unicodedata.combining(c))
+    return _NOT_ALNUM.sub("", text)
+
+
+def header_shape(text: str) -> str:
+    """A header or footer line's shape, page numbers at its ends aside."""
+    return shape(FOLIO_AROUND.sub("", text.strip()))
+
+
+def is_folio(text: str) -> bool:
+    return bool(text.strip()) and _FOLIO_ONLY.fullmatch(text) is not None
+
+
+def page_furniture(doc: SourceDocument) -> tuple[Span, ...]:
+    """The spans (each a whole line, its line end included) of the furniture of every page of
+    a source with three pages or more, in order; kept with the source."""
+    found = doc.derived.get("furniture")
+    if isinstance(found, tuple):
+        return found
+    spans: list[Span] = []
+    if len(doc.pages) >= MIN_PAGES:
+        edges = [(page, _edge_lines(doc, page)) for page in doc.pages]
+        pages_of: dict[str, set[int]] = {}
+        for page, lines in edges:
+            for start, end in lines:
+                key = header_shape(doc.text[start:end])
+                if key:
+                    pages_of.setdefault(key, set()).add(page.number)
+        for page, lines in edges:
+            for start, end in lines:
+                text = doc.text[start:end]
+                if is_folio(text) or len(pages_of.get(header_shape(text), ())) >= MIN_PAGES:
+                    spans.append(Span(start, min(end + 1, page.span.end)))
+    doc.derived["furniture"] = found = tuple(sorted(spans, key=lambda s: s.start))
+    return found
+
+
+def _edge_lines(doc: SourceDocument, page) -> list[tuple[int, int]]:
+    """(start, end) of the first two and the last two non-blank lines of a page."""
+    text, start, end = doc.text, page.span.start, page.span.end
+    lines = []
+    pos = start
+    while pos < end:
+        stop = text.find("\n", pos, end)
+        stop = end if stop == -1 else stop
+        if text[pos:stop].strip(" \t\f\r"):
+            lines.append((pos, stop))
+        pos = stop + 1
+    chosen = lines[:2] + lines[-2:] if len(lines) > 4 else lines
+    return sorted(set(chosen))
+
+
+__all__ = ["page_furniture", "header_shape", "shape", "is_folio", "FOLIO_AROUND"]
