@@ -208,3 +208,14 @@ def test_markdown_structure_method(tmp_path):
     doc = load_source(path)
     assert doc.structure.method == "markdown"
     assert [s.ident for s in doc.sections] == ["1", "2", "3", "4"]
+
+
+def test_setext_headings_numbered_with_a_dot_and_titles_ending_in_a_colon():
+    """`1. Introduction` over `---` is a setext heading (CommonMark reads a list item and a
+    rule); a title ending in a colon is a heading; a numbered list after a paragraph, or one
+    whose item is followed by a blank line before a rule, stays a list."""
+    text = ("1. Introduction\n---------------\n\nText here.\n\n"
+            "2. Scope\n========\n\nThe scope:\n1. one thing\n---\n\n"
+            "2.1. Grundlagen für das Seitenlayout:\n-------------------------------------\n\n"
+            "More.\n\n3. Notes\n\n---\n")
+    assert _ids_lines(_md(text)) == [("1", 1), ("2", 6), ("2.1", 13)]

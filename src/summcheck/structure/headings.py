@@ -17,6 +17,7 @@ from ..language import alternation, merged
 MAX_LINE = 200  # a heading line is short; longer lines are never looked at
 MAX_TITLE = 150
 WEAK_TITLE, WEAK_WORDS = 40, 5  # a lower-case title ("3.4. popcon") is a name, not a sentence
+COLON_TITLE_WORDS = 6  # a title ending in a colon, with no comma and at most this many words
 
 _NUM = r"\d{1,3}(?:\.\d{1,3})*"
 _LETTER_NUM = r"[A-Z](?:\.\d{1,3})+"  # "A.3": a bare letter ("A.") is an algorithm step, not a heading
@@ -85,8 +86,11 @@ def title_ok(title: str, bare: bool, lenient: bool = False) -> bool:
         pass  # "<result> Root Element"
     elif first.islower() or first in _BAD_TITLE_START or title.endswith((",", ";")):
         return False  # a sentence or a formula that merely begins with a number
-    if bare and (first.isdigit() or title.endswith(":") or _FORMULA.search(title)):
-        return False  # table rows, "2.  While the input is not empty, loop as follows:"
+    if bare and (first.isdigit() or _FORMULA.search(title) or (
+            title.endswith(":") and ("," in title or len(title.split()) > COLON_TITLE_WORDS))):
+        # Table rows; "2.  While the input is not empty, loop as follows:" introduces a list,
+        # "3.1. Basiselemente für das Seitenlayout:" is a heading.
+        return False
     return True
 
 

@@ -69,6 +69,21 @@ def _lenient_lines(tokens: list[Token], lines: list[str]) -> list[int]:
     return out
 
 
+_NUMBERED_TITLE = re.compile(r"(?P<num>\d{1,3}(?:\.\d{1,3})*)(?P<dot>[.)])[ \t]+\S")
+_UNDERLINE = re.compile(r" {0,3}(?:-{3,}|={3,})[ \t]*\Z")
+
+
+def _escape_numbered_setext(lines: list[str]) -> None:
+    """`1. Introduction` over `---`: a setext heading whose text starts with a number and a
+    dot, which CommonMark reads as a list item and a rule. The mark after the number is escaped
+    (`1\\. Introduction`) where the line stands alone (after a blank line or at the start) and
+    the underline follows at once, so the parser sees the heading its writer set."""
+    for j in range(len(lines) - 1):
+        m = _NUMBERED_TITLE.match(lines[j])
+        if m and _UNDERLINE.match(lines[j + 1]) and (j == 0 or not lines[j - 1].strip()):
+            lines[j] = f"{m['num']}\\{lines[j][m.end('num'):]}"
+
+
 def _inline_text(tok: Token) -> str:
     """The text of an inline token: inline HTML dropped, code kept, breaks as spaces."""
     parts = []
@@ -128,6 +143,7 @@ def markdown_sections(text: str, pages: list[Page]) -> Structure:
     parsed_lines = list(lines)
     for j in range(_front_matter(lines)):
         parsed_lines[j] = ""
+    _escape_numbered_setext(parsed_lines)
     tokens = _parse(parsed_lines)
     lenient = _lenient_lines(tokens, parsed_lines)
     if len(lenient) >= _MIN_LENIENT:
