@@ -164,3 +164,22 @@ def test_lettered_appendices_in_the_outline_are_sections(tmp_path):
            [1, "B Online Resources", 3]]
     path = _save(doc, tmp_path / "appendices.pdf", toc)
     assert _found(path) == [("1", 1), ("A", 2), ("A.1", 2), ("B", 3)]
+
+
+def test_a_few_wrong_candidates_lose_not_every_heading_after_them(tmp_path):
+    """A manual shows, in bold, what headings look like (`1.1 Basic Concepts`, `2. Code
+    Generation` as example output): they lose, and the real 1.2, 1.3 and 2 after them are
+    kept (the sequence was once fit greedily, and dropped them all as out of sequence)."""
+    doc = pymupdf.open()
+    _page(doc, [(["1", "Overview"], 16, True, 72), *_body(),
+                (["1.1", "Getting started"], 13, True, 72), *_body()])
+    _page(doc, [*_body(2), (["1.1", "Basic Concepts"], 13, True, 90),
+                (["2.", "Code Generation"], 13, True, 90), *_body(2),
+                (["1.2", "Options"], 13, True, 72), *_body(), (["1.3", "Files"], 13, True, 72),
+                *_body()])
+    _page(doc, [(["2", "Reference"], 16, True, 72), *_body(),
+                (["2.1", "Commands"], 13, True, 72), *_body(), (["2.2", "Output"], 13, True, 72),
+                *_body()])
+    path = _save(doc, tmp_path / "manual.pdf")
+    assert _found(path) == [("1", 1), ("1.1", 1), ("1.2", 2), ("1.3", 2), ("2", 3), ("2.1", 3),
+                            ("2.2", 3)]

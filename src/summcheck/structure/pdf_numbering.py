@@ -103,6 +103,8 @@ def fit_numbering(candidates: list[Heading], anchors: list[Heading],
                   decisions: list[HeadingDecision]) -> list[Heading]:
     """Candidates that continue the numbering around the anchors (gap repair: a few missing
     numbers between two kept ones are allowed, a jump or a step backwards is not)."""
+    if not anchors:
+        return _longest_numbering(candidates, decisions)
     taken = {(a.ident, a.row.page) for a in anchors}
     named = {(a.ident, fold(a.title)) for a in anchors}
     events = sorted([(a.row.start, 0, a) for a in anchors] + [(c.row.start, 1, c) for c in candidates],
@@ -129,6 +131,53 @@ def fit_numbering(candidates: list[Heading], anchors: list[Heading],
         kept.append(heading)
         named.add((heading.ident, fold(heading.title)))
         last = heading
+    return kept
+
+
+#: How many candidates before one are tried as the heading it follows: a wrong candidate or
+#: a run of them (an example of output set in a heading font) is skipped within this reach.
+_REACH = 64
+
+
+def _longest_numbering(candidates: list[Heading],
+                       decisions: list[HeadingDecision]) -> list[Heading]:
+    """Without anchors: the longest run of candidates each of which continues the numbering of
+    the one before (a start, or `near` it), so that a few wrong candidates lose, not every
+    heading after them (a manual showing `1.1 Basic Concepts` as example output in bold). Of
+    runs as long, the one that keeps the earlier candidate at each step (a number's first
+    heading is the heading; a later one an echo or an example), and a number never follows
+    itself; then a heading that repeats one kept before it is dropped."""
+    ordered = sorted(candidates, key=lambda c: c.row.start)
+    keys = [ident_key(c.ident) for c in ordered]
+    best: list[int] = []
+    before: list[int] = []
+    for i, heading in enumerate(ordered):
+        start_ok = is_start(keys[i]) or heading.reset
+        length, prev = (1, -1) if start_ok else (0, -1)
+        for j in range(max(0, i - _REACH), i):
+            if best[j] and best[j] + 1 > length and keys[j] != keys[i] and (
+                    near(keys[j], keys[i]) or heading.reset):
+                length, prev = best[j] + 1, j
+        best.append(length)
+        before.append(prev)
+    chosen: set[int] = set()
+    if best and max(best):
+        top = max(best)
+        i = min(k for k, length in enumerate(best) if length == top)
+        while i != -1:
+            chosen.add(i)
+            i = before[i]
+    kept: list[Heading] = []
+    named: set[tuple[str, str]] = set()
+    for i, heading in enumerate(ordered):
+        name = (heading.ident, fold(heading.title))
+        if i not in chosen:
+            decisions.append(decision(heading, False, "out of sequence"))
+        elif name in named:
+            decisions.append(decision(heading, False, "repeats a heading"))
+        else:
+            kept.append(heading)
+            named.add(name)
     return kept
 
 
