@@ -468,3 +468,26 @@ def test_a_quote_across_a_pdf_page_break_skips_folio_and_running_header(tmp_path
     report = summcheck.check(summary, config=False)
     assert [f.rule for f in report.findings if f.severity != "info"] == []
     assert report.summaries[0].quotes[0].level == "normalized"
+
+
+def test_appendix_and_document_named_locators_resolve_on_rfc3986():
+    """`Appendix A`, `appendix D.2` (an appendix is a section named by its letter), `Section
+    3.2.2 of RFC 3986` and `RFC 3986, §3.2.2` resolve on RFC 3986; `of RFC 2396` names
+    another document."""
+    from summcheck.locators import classify_group
+    from summcheck.resolve import Resolver
+
+    source = load_source(RFC3986_FULL)
+    resolver = Resolver(source)
+
+    def place(locator: str):
+        resolution = resolver.resolve(classify_group(locator).parts[0])
+        return resolution.problem, source.text[resolution.spans[0].start:][:30] \
+            if resolution.spans else resolution.message
+
+    assert place("Appendix A")[1].startswith("Appendix A.  Collected ABNF")
+    assert place("appendix D.2")[1].startswith("D.2.  Modifications")
+    assert place("Section 3.2.2 of RFC 3986")[1].startswith("3.2.2.  Host")
+    assert place("RFC 3986, §3.2.2")[1].startswith("3.2.2.  Host")
+    problem, message = place("section 3.2.2 of RFC 2396")
+    assert problem == "unresolved" and "'RFC 2396', not this source" in message
