@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .matching import ocr
 from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
 from .matching.furniture import across_page_breaks
+from .sources.furniture import page_furniture
 from .matching.nearest import ClosestPassage, nearest_at_locator
 from .matching.normalize import FoldedQuote
 from .modality import Lexicon
@@ -194,10 +195,11 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
     if fuzzy_search is not None:
         for result in _unfound(records):
             _take_fuzzy_elsewhere(result, fuzzy_search, fuzzy)
-    for result in _unfound(records):
-        if result.locator_spans:
-            result.closest = nearest_at_locator(source.text, result.locator_spans,
-                                                result.record.quote)
+    unfound = [r for r in _unfound(records) if r.locator_spans]
+    furniture = page_furniture(source) if unfound and len(source.pages) > 1 else ()
+    for result in unfound:
+        result.closest = nearest_at_locator(source.text, result.locator_spans,
+                                            result.record.quote, furniture)
     for result in records:
         result.settled = result.status
     backing = _BackingIndex(records, matcher)

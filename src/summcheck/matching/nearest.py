@@ -5,6 +5,8 @@ rule reads its outcome (`ClosestPassage`).
 """
 from __future__ import annotations
 
+import bisect
+
 from dataclasses import dataclass
 
 from ..model import Span
@@ -174,12 +176,35 @@ class ClosestPassage:
         return bool(self.limit) and self.region_length > self.limit
 
 
-def nearest_at_locator(text: str, spans: tuple[Span, ...], quote: str) -> ClosestPassage:
-    """The closest passage to `quote` in the first three cited `spans` of `text`."""
+def nearest_at_locator(text: str, spans: tuple[Span, ...], quote: str,
+                       furniture: tuple[Span, ...] = ()) -> ClosestPassage:
+    """The closest passage to `quote` in the first three cited `spans` of `text`, read
+    without the page `furniture` in them (sources/furniture.py): a passage never advises
+    copying a running header or a folio into a quote."""
     limit = closest_search_limit(quote)
+    if furniture:
+        spans = _without(spans[:3], furniture)
     region = _region(text, spans[:3], limit)
     closest = closest_difference(region, quote, limit) if limit else None
     return ClosestPassage(limit, len(region), closest)
+
+
+def _without(spans, furniture: tuple[Span, ...]) -> tuple[Span, ...]:
+    """The spans with the furniture lines inside them cut out, in order."""
+    starts = [f.start for f in furniture]
+    out: list[Span] = []
+    for span in spans:
+        pos = span.start
+        for cut in furniture[bisect.bisect_left(starts, span.start):
+                             bisect.bisect_left(starts, span.end)]:
+            if cut.end > span.end:
+                break
+            if cut.start > pos:
+                out.append(Span(pos, cut.start))
+            pos = max(pos, cut.end)
+        if span.end > pos:
+            out.append(Span(pos, span.end))
+    return tuple(out)
 
 
 def _region(text: str, spans, limit: int) -> str:

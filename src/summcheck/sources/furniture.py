@@ -18,7 +18,9 @@ from ..model import SourceDocument, Span
 #: [Page 9]`; `RFC 3986  URI  January 2005` keeps its words), removed before the line's shape
 #: is compared.
 _FOLIO = r"[-–—\[(]?[ \t]*(?i:page|seite|página|pagina)?[ \t]*\d{1,4}[ \t]*[-–—\])]?"
-FOLIO_AROUND = re.compile(rf"\A{_FOLIO}\s+|\s+{_FOLIO}\Z")
+_FOLIO_FIRST = re.compile(rf"{_FOLIO}\s+")
+_FOLIO_LAST = re.compile(rf"\s+{_FOLIO}\Z")
+_FOLIO_ENDS = frozenset("0123456789])-–—")
 _FOLIO_ONLY = re.compile(
     r"[\s\f]*[-–—\[(]?[ \t]*(?i:page|seite|página|pagina|p\.|s\.)?[ \t]*"
     r"(?:\d{1,4}|[ivxlc]{1,7})(?:[ \t]*(?i:of|von|de)[ \t]*\d{1,4})?[ \t]*[-–—\])]?[\s\f]*")
@@ -30,19 +32,27 @@ MIN_PAGES = 3
 def shape(text: str) -> str:
     """Letters and digits only, lower case, without accents: how titles and headers compare."""
     text = text.casefold()
-    if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFKD", text)
-                       if not unicodedata.combining(c))
+    if not text.isascii():  # accents become combining marks, which are no letters: dropped
+        text = unicodedata.normalize("NFKD", text)
     return _NOT_ALNUM.sub("", text)
 
 
 def header_shape(text: str) -> str:
     """A header or footer line's shape, page numbers at its ends aside."""
-    return shape(FOLIO_AROUND.sub("", text.strip()))
+    text = text.strip()
+    first = _FOLIO_FIRST.match(text)
+    if first:
+        text = text[first.end():]
+    # Only the line's end is searched for the last folio: a long line costs no more.
+    last = _FOLIO_LAST.search(text, max(0, len(text) - 24)) if text[-1:] in _FOLIO_ENDS else None
+    if last:
+        text = text[:last.start()]
+    return shape(text)
 
 
 def is_folio(text: str) -> bool:
-    return bool(text.strip()) and _FOLIO_ONLY.fullmatch(text) is not None
+    stripped = text.strip()
+    return 0 < len(stripped) <= 24 and _FOLIO_ONLY.fullmatch(text) is not None
 
 
 def page_furniture(doc: SourceDocument) -> tuple[Span, ...]:
@@ -70,18 +80,26 @@ def page_furniture(doc: SourceDocument) -> tuple[Span, ...]:
 
 
 def _edge_lines(doc: SourceDocument, page) -> list[tuple[int, int]]:
-    """(start, end) of the first two and the last two non-blank lines of a page."""
+    """(start, end) of the first two and the last two non-blank lines of a page, found from
+    its two ends (a page's middle is never read)."""
     text, start, end = doc.text, page.span.start, page.span.end
-    lines = []
+    head: list[tuple[int, int]] = []
     pos = start
-    while pos < end:
+    while pos < end and len(head) < 2:
         stop = text.find("\n", pos, end)
         stop = end if stop == -1 else stop
         if text[pos:stop].strip(" \t\f\r"):
-            lines.append((pos, stop))
+            head.append((pos, stop))
         pos = stop + 1
-    chosen = lines[:2] + lines[-2:] if len(lines) > 4 else lines
-    return sorted(set(chosen))
+    tail: list[tuple[int, int]] = []
+    stop = end
+    while stop > pos and len(tail) < 2:
+        begin = text.rfind("\n", pos, stop) + 1 or pos
+        begin = max(begin, pos)
+        if text[begin:stop].strip(" \t\f\r"):
+            tail.append((begin, stop))
+        stop = begin - 1
+    return sorted(set(head + tail))
 
 
-__all__ = ["page_furniture", "header_shape", "shape", "is_folio", "FOLIO_AROUND"]
+__all__ = ["page_furniture", "header_shape", "shape", "is_folio"]
