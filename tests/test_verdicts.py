@@ -491,3 +491,31 @@ def test_appendix_and_document_named_locators_resolve_on_rfc3986():
     assert place("RFC 3986, §3.2.2")[1].startswith("3.2.2.  Host")
     problem, message = place("section 3.2.2 of RFC 2396")
     assert problem == "unresolved" and "'RFC 2396', not this source" in message
+
+
+def test_the_closest_passage_never_holds_page_furniture(tmp_path):
+    """A quote with one word changed, over a page break: SUM201's closest passage is the
+    sentence as printed, without the folio and the running header between its halves (it
+    must never advise pasting them into the quote)."""
+    from pdf_builder import make_pdf
+
+    body = "The database lists the types a desktop knows, each with its patterns."
+    pages = []
+    for number in range(1, 5):
+        lines = ["Shared MIME-info Database", "", body, body]
+        if number == 2:
+            lines.append("However, the RECOMMENDED order to perform the checks")
+        if number == 3:
+            lines = ["Shared MIME-info Database", "",
+                     "is: the magic rules first, then the glob patterns.", body]
+        pages.append("\n".join([*lines, "", str(number)]))
+    make_pdf(tmp_path / "mime.pdf", pages)
+    records = [rec("order", "pp. 2–3",
+                   "However, the REQUIRED order to perform the checks is: the magic rules first",
+                   "requires")]
+    summary = write(tmp_path / "case", tmp_path / "mime.pdf", records,
+                    "The specification sets an order for the checks (pp. 2–3).\n")
+    found = findings(summary, "SUM201")
+    assert len(found) == 1 and "closest passage" in found[0].message
+    assert "Shared MIME-info" not in found[0].message
+    assert "the checks is: the magic rules first" in " ".join(found[0].message.split())
