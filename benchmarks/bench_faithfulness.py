@@ -114,12 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.python_core:
         os.environ["SUMMCHECK_CORE"] = "python"
     gc.disable()
-    from summcheck.core import name, native
+    from summcheck.core import name as core_name, native
 
     data, manifest = corpus.prepare_data(args)
     if not args.python_core:
         print(corpus.describe(data, manifest))
-    print(f"core: {name()}")
+    print(f"core: {core_name()}")
     claims = manifest["claims"]
     on_benchmark = 0.0
     for summary in (data / "summary.md", restating_summary(data)):

@@ -443,11 +443,9 @@ def test_page_furniture_is_the_repeated_edge_lines_and_the_folios():
     assert not any("sameness" in line for line in lines)
 
 
-def test_a_quote_across_a_pdf_page_break_skips_folio_and_running_header(tmp_path):
-    """The Shared MIME-info case: 'However, the RECOMMENDED order to perform the checks is:'
-    runs from p. 2 to p. 3 over the folio `2` and the running header `Shared MIME-info
-    Database`; the quote without them verifies (it was SUM201, its closest passage '… the
-    checks 2 Shared MIME-info Database is:')."""
+def _mime_pdf(path: Path) -> None:
+    """Four pages, each with the running header `Shared MIME-info Database` and its folio; a
+    sentence runs from p. 2 over the folio and the next header to p. 3."""
     from pdf_builder import make_pdf
 
     body = "The database lists the types a desktop knows, each with its patterns."
@@ -460,7 +458,15 @@ def test_a_quote_across_a_pdf_page_break_skips_folio_and_running_header(tmp_path
             lines = ["Shared MIME-info Database", "",
                      "is: the magic rules first, then the glob patterns.", body]
         pages.append("\n".join([*lines, "", str(number)]))
-    make_pdf(tmp_path / "mime.pdf", pages)
+    make_pdf(path, pages)
+
+
+def test_a_quote_across_a_pdf_page_break_skips_folio_and_running_header(tmp_path):
+    """The Shared MIME-info case: 'However, the RECOMMENDED order to perform the checks is:'
+    runs from p. 2 to p. 3 over the folio `2` and the running header `Shared MIME-info
+    Database`; the quote without them verifies (it was SUM201, its closest passage '… the
+    checks 2 Shared MIME-info Database is:')."""
+    _mime_pdf(tmp_path / "mime.pdf")
     records = [rec("order", "pp. 2–3",
                    "However, the RECOMMENDED order to perform the checks is:", "recommends")]
     summary = write(tmp_path / "case", tmp_path / "mime.pdf", records,
@@ -497,19 +503,7 @@ def test_the_closest_passage_never_holds_page_furniture(tmp_path):
     """A quote with one word changed, over a page break: SUM201's closest passage is the
     sentence as printed, without the folio and the running header between its halves (it
     must never advise pasting them into the quote)."""
-    from pdf_builder import make_pdf
-
-    body = "The database lists the types a desktop knows, each with its patterns."
-    pages = []
-    for number in range(1, 5):
-        lines = ["Shared MIME-info Database", "", body, body]
-        if number == 2:
-            lines.append("However, the RECOMMENDED order to perform the checks")
-        if number == 3:
-            lines = ["Shared MIME-info Database", "",
-                     "is: the magic rules first, then the glob patterns.", body]
-        pages.append("\n".join([*lines, "", str(number)]))
-    make_pdf(tmp_path / "mime.pdf", pages)
+    _mime_pdf(tmp_path / "mime.pdf")
     records = [rec("order", "pp. 2–3",
                    "However, the REQUIRED order to perform the checks is: the magic rules first",
                    "requires")]

@@ -26,9 +26,8 @@ from .engine.load import file_sha256
 from .inputs.resolution import resolve_inputs
 from .model import InputError
 from .output import write_atomically
-from .summary.reading import MAX_SUMMARY_BYTES, split_front_matter
+from .summary.reading import MAX_SUMMARY_BYTES, SOURCE_KEY, split_front_matter
 
-_SOURCE_KEY = re.compile(r"source[ \t]*:")
 _PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]*")
 
 
@@ -76,7 +75,7 @@ def pin_summary(summary: Path, config: Config) -> Pinned:
         raise InputError(f"{summary}: source {source}: {exc.strerror or exc}") from None
     if isinstance(value, dict) and value.get("sha256") == digest:
         return Pinned(summary, source, digest, None)
-    start = next((k for k in range(1, body_start - 1) if _SOURCE_KEY.match(lines[k])), None)
+    start = next((k for k in range(1, body_start - 1) if SOURCE_KEY.match(lines[k])), None)
     if start is None:
         raise InputError(f"{summary}: front matter: cannot find the line of 'source:' to pin "
                          f"(write it at the start of a line)")

@@ -31,6 +31,7 @@ def load(path: Path, options: Options) -> Loaded:
     says which input of the summary it is."""
     refuse_special(path, "summary")
     summary = load_summary(path, options.synthesis_labels, options.config.units)
+    names = cite_as(path, summary.front_matter)  # a bad value is told before any source work
     inputs = resolve_inputs(path, summary.front_matter, options.config, options, strict=True)
     for key in ("claims", "source", "structure"):
         inputs.check_readable(key)
@@ -75,8 +76,7 @@ def load(path: Path, options: Options) -> Loaded:
         raise blame(exc, "source", source_path) from None
     claims = claims_read.result()
     settle_citations(summary, {str(r.id) for r in claims.records if r.id is not None})
-    return Loaded(summary, claims, source, page_numbers, structure,
-                  cite_as(path, summary.front_matter))
+    return Loaded(summary, claims, source, page_numbers, structure, names)
 
 
 def cite_as(path: Path, front: dict) -> tuple[str, ...]:

@@ -250,7 +250,12 @@ def identify_searchable(text: str) -> FaithLexicon:
     found = None if languages is None else languages.identify(text)
     if found is None:
         return identify_plain(text.split())
-    return list(lexicons().values())[found]
+    return _in_file_order()[found]
+
+
+@lru_cache(maxsize=1)
+def _in_file_order() -> tuple[FaithLexicon, ...]:
+    return tuple(lexicons().values())
 
 
 @lru_cache(maxsize=1)
@@ -260,9 +265,9 @@ def _languages():
 
     if native is None:
         return None
-    names = list(lexicons())
+    names = [lexicon.language for lexicon in _in_file_order()]
     return native.Languages(
-        [sorted(lexicon.plain_vocabulary) for lexicon in lexicons().values()],
+        [sorted(lexicon.plain_vocabulary) for lexicon in _in_file_order()],
         names.index("en") if "en" in names else None,
         [(names.index(language) if language in names else None, letters)
          for language, letters in _LETTERS])

@@ -52,16 +52,16 @@ MIN_BROAD_LINES = 20
 def check(analysis, max_locator_pages: int) -> Iterator[Problem]:
     source, by_label = analysis.source, analysis.pages_by_label
     claims_path = analysis.claims.path
+    extents: dict = {}  # records and sentences share their locators: each measured once
     for result in analysis.records:
         record = result.record
         if not result.verified or record.locator is None or len(record.locator.parts) != 1:
             continue
-        kind = record.locator.parts[0].kind
-        hull = _hull([hit.span for hit in result.hits])
-        broad = _broad(analysis, kind, result.locator_spans, hull, max_locator_pages)
+        broad = _broad(analysis, record.locator.parts[0].kind, result.locator_spans,
+                       [hit.span for hit in result.hits], max_locator_pages, extents)
         if broad is None:
             continue
-        extent, place = broad
+        extent, place, hull = broad
         fix = help_ = None
         new = narrowed(result, hull, source, by_label)
         if new is not None:
@@ -83,44 +83,47 @@ def check(analysis, max_locator_pages: int) -> Iterator[Problem]:
                              for s in resolution.spans)]
             if not inside:
                 continue
-            broad = _broad(analysis, resolution.part.kind, resolution.spans, _hull(inside),
-                           max_locator_pages)
+            broad = _broad(analysis, resolution.part.kind, resolution.spans, inside,
+                           max_locator_pages, extents)
             if broad is None:
                 continue
-            extent, place = broad
+            extent, place, _ = broad
             yield Problem(path, result.sentence.line,
                           f"locator {in_quotes(resolution.part.describe())} spans {extent}, "
                           f"but the quotes the sentence rests on stand at {place}: cite that "
                           f"place", column=part_column(result, resolution.part))
 
 
-def _hull(spans: list[Span]) -> Span | None:
-    if not spans:
-        return None
+def _hull(spans: list[Span]) -> Span:
     return Span(min(s.start for s in spans), max(s.end for s in spans))
 
 
-def _broad(analysis, kind: str, spans, hull: Span | None, max_pages: int
-           ) -> tuple[str, str] | None:
-    """(how much the locator spans, the place its quotes stand at) when a `kind` locator over
-    `spans` is too broad for quotes within `hull`, else None."""
-    if hull is None or not spans or kind not in ("page", "line"):
+def _broad(analysis, kind: str, spans, quotes: list[Span], max_pages: int, extents: dict
+           ) -> tuple[str, str, Span] | None:
+    """(how much the locator spans, the place its quotes stand at, their hull) when a `kind`
+    locator over `spans` is too broad for `quotes`, else None. `extents` keeps each locator's
+    extent (most are one page or a few lines, and stop there)."""
+    if not quotes or not spans or kind not in ("page", "line"):
         return None
     source = analysis.source
-    if kind == "page":
-        if len(source.pages) <= 1:
-            return None
-        extent, tight, unit, limit = (_pages(source, spans), _pages(source, [hull]), "pages",
-                                      max_pages)
-    else:
-        extent, tight, unit = _lines(source, spans), _lines(source, [hull]), "lines"
-        limit = max(len(source.line_starts) // 10, MIN_BROAD_LINES)
-    if extent <= limit or 2 * tight > extent:
+    if kind == "page" and len(source.pages) <= 1:
+        return None
+    key = (kind, tuple(spans))
+    extent = extents.get(key)
+    if extent is None:
+        extent = extents[key] = (_pages if kind == "page" else _lines)(source, spans)
+    limit = (max_pages if kind == "page"
+             else max(len(source.line_starts) // 10, MIN_BROAD_LINES))
+    if extent <= limit:
+        return None
+    hull = _hull(quotes)
+    tight = (_pages if kind == "page" else _lines)(source, [hull])
+    if 2 * tight > extent:
         return None
     place = place_name(kind, hull, source, analysis.pages_by_label)
     if place is None:
         return None
-    return f"{extent} {unit}", place
+    return f"{extent} {'pages' if kind == 'page' else 'lines'}", place, hull
 
 
 def _pages(source, spans) -> int:

@@ -13,7 +13,7 @@ from ..text_split import looks_german, mask_inline
 from .footnotes import citation_notes
 from .html import ShiftedMap, segments, visible_text
 from .positions import FileLines, LineMap
-from .reading import read_as_written, read_text, split_front_matter
+from .reading import SOURCE_KEY, read_as_written, read_text, split_front_matter
 from .sentences import folded_labels, paragraph_sentences
 from .suppressions import collect_suppressions, html_comments
 from .tables import column_kind, row_unit, usual_keyword
@@ -35,7 +35,6 @@ def _markdown() -> MarkdownIt:
 #: The comment that marks the table, footnote definition or HTML block after it as stating no
 #: claim (a glossary, a list of files).
 NOT_CLAIMS = re.compile(r"<!--\s*summcheck\s*:\s*not-claims\s*-->", re.IGNORECASE)
-_SOURCE_KEY = re.compile(r"source[ \t]*:")
 #: Tokens that open a block (a marker before one of these that is no table, footnote
 #: definition or HTML block marks nothing).
 _MARKED = ("table_open", "footnote_reference_open", "html_block")
@@ -60,7 +59,7 @@ def load_summary(path: Path, synthesis_labels: Sequence[str] | None = None,
     reader = _Reader(file_lines, labels, german, units, tokens)
     reader.read()
     source_line = next((k + 1 for k in range(1, max(body_start - 1, 1))
-                        if _SOURCE_KEY.match(lines[k])), None)
+                        if SOURCE_KEY.match(lines[k])), None)
     return Summary(path=path, front_matter=front, sentences=reader.sentences,
                    suppressions=collect_suppressions(reader.comments, lines, total),
                    unused_markers=reader.unused_markers, source_line=source_line)

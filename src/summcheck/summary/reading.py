@@ -1,6 +1,7 @@
 """Read a summary file: its text, and the YAML front matter at its head."""
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from ..lines import normalized
 from ..model import InputError
 
 MAX_SUMMARY_BYTES = 50 * 1024 * 1024
+#: The front matter's top-level `source:` key, at the start of its line.
+SOURCE_KEY = re.compile(r"source[ \t]*:")
 # Front matter names a few files and options; a value standing for more is an attack.
 MAX_FRONT_MATTER_VALUES = 10_000
 

@@ -139,10 +139,11 @@ def row_unit(line: str, lines: FileLines, line_index: int,
         return None
     # The claim cells as the row holds them, every other character blanked: offsets are
     # columns, so the groups and brackets found in them point at their cells.
-    keep = bytearray(len(line))
+    pieces, last = [], 0
     for a, b in claim_cells:
-        keep[a:b] = b"\x01" * (b - a)
-    content = "".join(c if keep[i] else " " for i, c in enumerate(line))
+        pieces += [" " * (a - last), line[a:b]]
+        last = b
+    content = "".join(pieces) + " " * (len(line) - last)
     line_map = LineMap.exact(lines, line_index)
     visible, scan, _ = mask_inline(content)
     groups = [group for _, group in groups_of(visible, scan, line_map)]
