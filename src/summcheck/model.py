@@ -7,9 +7,16 @@ from enum import Enum
 from pathlib import Path
 from typing import Callable, Literal, Sequence
 
+from .display import printable
+
 
 class InputError(Exception):
     """The check cannot run (exit 2). The message is one line naming the file and the cause."""
+
+    def __init__(self, message: str) -> None:
+        # A key or file name quoted in the message may hold a line break (TOML's "a\rb"): the
+        # message stays one line however it was built.
+        super().__init__(printable(message))
 
 
 # ---------------------------------------------------------------- source documents
