@@ -183,3 +183,37 @@ def test_a_few_wrong_candidates_lose_not_every_heading_after_them(tmp_path):
     path = _save(doc, tmp_path / "manual.pdf")
     assert _found(path) == [("1", 1), ("1.1", 1), ("1.2", 2), ("1.3", 2), ("2", 3), ("2.1", 3),
                             ("2.2", 3)]
+
+
+def test_designated_goals_hold_requirements_whose_numbers_hang_in_the_margin(tmp_path):
+    """A Word-exported specification: goals labelled `G1:`, `G2:` in the outline, each holding
+    requirements `1.1`, `2.1` set in the body font with the number at the headings' margin and
+    the text a tab further right. The requirements are sections (cited as `section 2.1`); the
+    bulleted verification items `1.1.1` indented with the text, and a numbered paragraph set
+    flush with its text, are not."""
+    doc = pymupdf.open()
+    _page(doc, [(["1)", "Requirements"], 20, True, 72),
+                ("G1: Know your responsibilities", 16, False, 72),
+                ("1.1", 10, False, 72), ("A written policy exists that governs compliance.", 10, False, 108),
+                ("and is communicated to every participant.", 10, False, 108),
+                ("1.1.1 A documented policy exists.", 10, False, 108),
+                ("1.2", 10, False, 72), ("Mandatory training for every software staff member.", 10, False, 108),
+                *_body(2)])
+    _page(doc, [("G2: Assign responsibility", 16, False, 72),
+                ("2.1", 10, False, 72), ("Identify the person who receives inquiries.", 10, False, 108),
+                ("2.2 The roles are identified and documented for the whole", 10, False, 72),
+                ("program, flush with the number like any other paragraph.", 10, False, 72),
+                *_body(2)])
+    toc = [[1, "1) Requirements", 1], [2, "G1: Know your responsibilities", 1],
+           [2, "G2: Assign responsibility", 2]]
+    path = _save(doc, tmp_path / "specification.pdf", toc)
+    assert _found(path) == [("1", 1), ("G1", 1), ("1.1", 1), ("1.2", 1), ("G2", 2), ("2.1", 2)]
+
+
+def test_a_lone_designator_in_the_outline_is_a_title_not_a_label(tmp_path):
+    """`B2: Results` alone (no `B1:`) is an outline title, not a designated group."""
+    doc = pymupdf.open()
+    _page(doc, [(["1", "Introduction"], 16, True, 72), *_body(),
+                ("B2: Results", 16, False, 72), *_body()])
+    path = _save(doc, tmp_path / "lone.pdf", [[1, "1 Introduction", 1], [1, "B2: Results", 1]])
+    assert _found(path) == [("1", 1)]

@@ -5,6 +5,8 @@ document does: numbers (with an optional letter suffix), letters, Roman numerals
 """
 from __future__ import annotations
 
+import re
+
 # One dotted part of an identifier, as a tuple that orders the way documents number:
 #   (0, number, suffix)  "4" -> (0, 4, ""), "12a" -> (0, 12, "a")
 #   (1, letter code)     "A" -> (1, 65)
@@ -67,6 +69,16 @@ def _component(part: str) -> Component:
 def ident_key(ident: str) -> Key:
     """Sort key of an identifier: numbers before letters, component by component."""
     return tuple(_component(p) for p in ident.replace("-", ".").split(".") if p)
+
+
+_DESIGNATOR = re.compile(r"[A-Z]{1,2}(?P<number>\d{1,3})")
+
+
+def designator_number(ident: str) -> str | None:
+    """The number of a designator that labels a group in place of a section number (`G1`,
+    `R12`), whose subsections are numbered from it (`G1` holds 1.1, 1.2): "1"; else None."""
+    m = _DESIGNATOR.fullmatch(ident)
+    return m["number"] if m else None
 
 
 def successors(key: Key) -> set[Key]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 
 from ..model import HeadingDecision, SourceDocument
-from .numbering import Key, ident_key, is_start, successors
+from .numbering import Key, designator_number, ident_key, is_start, successors
 from .pdf_regions import running_headers
-from .pdf_rows import Heading, Lines, decision, fold, heading_font, parse_number
+from .pdf_rows import Heading, Lines, Row, decision, fold, heading_font, parse_number
 
 _MAX_HEADING_CHARS = 160
 _MAX_GAP = 3  # numbers a printed heading may skip over the one before it
+_HANGING_INDENT = 12.0  # points the text of a numbered paragraph stands right of its number
 _LEADER = re.compile(r"(?:\.[ \t]?){3,}[ \t]*\S{0,8}[ \t]*\Z|[ \t]\d{1,4}\Z")
 _NOT_TITLE_START = frozenset("©®™•·,;:=+*|)]}.")
 _CANDIDATE_LINE = re.compile(
@@ -25,9 +26,22 @@ def title_start(title: str) -> bool:
     return not title[0].islower() and title[0] not in _NOT_TITLE_START
 
 
-def _font_candidate(lines: Lines, doc: SourceDocument, line: int) -> Heading | str | None:
-    """A numbered row set in a heading font that opens at `line`; why not, for a numbered row
-    that is no heading; None for any other line."""
+def _hanging(lines: Lines, row: Row, margin: float | None) -> Row | None:
+    """The row below a numbered row whose number hangs at the headings' margin with its
+    paragraph indented right of it (a requirement `1.1` set in the body font, its text a tab
+    further on); None for a row set otherwise (a list item, an indented or flush paragraph)."""
+    following = lines.next_row(row)
+    if margin is None or row.font is None or following is None or following.font is None:
+        return None
+    at_margin = abs(row.font.x - margin) <= 2.0
+    return following if at_margin and following.font.x >= row.font.x + _HANGING_INDENT else None
+
+
+def _font_candidate(lines: Lines, doc: SourceDocument, line: int,
+                    margin: float | None = None) -> Heading | str | None:
+    """A numbered row set in a heading font that opens at `line`, or one below a kept heading
+    whose number hangs at the headings' `margin`; why not, for a numbered row that is no
+    heading; None for any other line."""
     row = lines.row_at(line)
     if row.first_line != line or len(row.text) > _MAX_HEADING_CHARS:
         return None
@@ -40,7 +54,10 @@ def _font_candidate(lines: Lines, doc: SourceDocument, line: int) -> Heading | s
     if title and not title_start(title):
         return "not a title (a sentence's continuation or a formula)"
     if not heading_font(row.font, doc.body_font):
-        return "set in the body font (a list item or a paragraph)"
+        hanging = _hanging(lines, row, margin)
+        if hanging is None:
+            return "set in the body font (a list item or a paragraph)"
+        return Heading(row, ident, title or hanging.text, "hanging number", reset)
     if not title:  # "2.1" on its row, the title on the next ("Artefactos de cumplimiento:")
         following = lines.next_row(row)
         if following is None or not heading_font(following.font, doc.body_font):
@@ -53,7 +70,7 @@ def _font_candidate(lines: Lines, doc: SourceDocument, line: int) -> Heading | s
 
 def _deeper_lines(lines: Lines, doc: SourceDocument, anchors: list[Heading]) -> list[int]:
     """Lines whose number is a subsection of an outline heading that the outline lacks."""
-    known = {a.ident for a in anchors}
+    known = {a.ident for a in anchors} | {designator_number(a.ident) for a in anchors}
     out = []
     for m in _CANDIDATE_LINE.finditer(doc.text):
         ident = m.group("num")
@@ -77,11 +94,18 @@ def _ancestors(ident: str) -> set[str]:
     return {".".join(parts[:n]) for n in range(1, len(parts))}
 
 
+def _numbering_key(ident: str) -> Key:
+    """The key the numbering below a heading continues from: a designator's number (`G3` is
+    followed by 3.1), else the heading's own."""
+    return ident_key(designator_number(ident) or ident)
+
+
 def _is_subsection(ident: str, last: Heading | None) -> bool:
     """ident is a subsection of the last heading or of one of its parents."""
     parent = ident.rpartition(".")[0]
     return bool(parent) and last is not None and (
-        last.ident == parent or last.ident.startswith(parent + "."))
+        last.ident == parent or last.ident.startswith(parent + ".")
+        or designator_number(last.ident) == parent)
 
 
 def near(prev: Key, key: Key) -> bool:
@@ -123,7 +147,7 @@ def fit_numbering(candidates: list[Heading], anchors: list[Heading],
             reason = "not below a kept heading"  # the outline covers this level
         elif last is None:
             reason = None if is_start(key) or heading.reset else "out of sequence"
-        elif not (near(ident_key(last.ident), key) or heading.reset):
+        elif not (near(_numbering_key(last.ident), key) or heading.reset):
             reason = "out of sequence"
         if reason is not None:
             decisions.append(decision(heading, False, reason))
@@ -203,13 +227,15 @@ def numbered_candidates(lines: Lines, doc: SourceDocument, anchors: list[Heading
                     candidates.append(Heading(row, parsed[0], parsed[1], "numbering", parsed[2]))
             return candidates
         considered = deeper
+        margin = min((font.x for a in anchors
+                      if (font := a.row.font or fonts.get(a.row.first_line)) is not None), default=None)
     else:
-        considered = sorted(doc.fonts)
+        considered, margin = sorted(doc.fonts), None
     candidates = []
     for line in considered:
         if line in anchored:
             continue
-        found = _font_candidate(lines, doc, line)
+        found = _font_candidate(lines, doc, line, margin)
         if found is not None and lines.page_of_line(line) in masked:
             decisions.append(decision(textual_heading(lines, line), False, "table of contents"))
         elif isinstance(found, Heading):

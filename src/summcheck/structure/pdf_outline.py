@@ -166,16 +166,38 @@ def _lettered(outline) -> dict[int, tuple[str, str, bool]]:
     return {i: (m["letter"], m["title"], True) for i, m in keep}
 
 
+_DESIGNATED = re.compile(r"(?P<ident>(?P<prefix>[A-Z]{1,2})(?P<number>\d{1,3}))[:.)][ \t]+(?P<title>\S.*)\Z")
+
+
+def _designated(outline) -> dict[int, tuple[str, str, bool]]:
+    """Outline entries labelled by a designator in place of a number, goals or requirements
+    (`G1: Know your responsibilities`, `G2: …`), by index: entries whose numbers run 1, 2, …
+    under one prefix, two or more of them."""
+    runs: dict[str, list[tuple[int, re.Match]]] = {}
+    for i, entry in enumerate(outline):
+        m = _DESIGNATED.match(entry.title.strip())
+        if m is None:
+            continue
+        run = runs.setdefault(m["prefix"], [])
+        if int(m["number"]) == len(run) + 1:
+            run.append((i, m))
+    return {i: (m["ident"], m["title"], False)
+            for run in runs.values() if len(run) >= 2 for i, m in run}
+
+
 def outline_headings(lines: Lines, doc: SourceDocument,
                      decisions: list[HeadingDecision]) -> list[Heading]:
     heads: list[Heading] = []
     placed: set[int] = set()  # first lines of the rows taken
-    lettered = _lettered(doc.outline)
+    designated = _designated(doc.outline)
+    labelled = _lettered(doc.outline) | designated
     for index, entry in enumerate(doc.outline):
         if not entry.page:
             continue
-        own = parse_number(entry.title) or lettered.get(index)
-        words = own[1] if own and own[1] else entry.title
+        own = parse_number(entry.title) or labelled.get(index)
+        # A designated heading prints its designator as the outline does ("G2: Assign …");
+        # its bare title may open a sentence elsewhere on the page.
+        words = own[1] if own and own[1] and index not in designated else entry.title
         found = _title_row(lines, entry, fold(words), _search_word(words))
         if found is None and own and own[1]:
             found = _title_row(lines, entry, fold(entry.title))
