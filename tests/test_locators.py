@@ -367,9 +367,40 @@ def test_linear_on_long_input() -> None:
     ("GG Art. 5", [("section", "5", "GG")]),
     ("Art. 5 der DSGVO; Art. 6 DSGVO", [("section", "5", "DSGVO"), ("section", "6", "DSGVO")]),
     ("Art. 5, S. 17", [("section", "5", None), ("page", "17", None)]),
+    ("clause 12.3(b)", [("section", "12.3(b)", None)]),
+    ("Schedule 2, para. 4", [("section", "2(4)", None)]),
+    ("Annex II", [("section", "II", None)]),
+    ("Anhang 1", [("section", "1", None)]),
+    ("Anexo I", [("section", "I", None)]),
+    ("recital 12", [("paragraph", "12", None)]),
+    ("Erwägungsgrund 12", [("paragraph", "12", None)]),
+    ("considerando 12", [("paragraph", "12", None)]),
+    ("para. 12", [("paragraph", "12", None)]),
+    ("¶ 12", [("paragraph", "12", None)]),
+    ("Rn. 12", [("paragraph", "12", None)]),
+    ("Rz. 12", [("paragraph", "12", None)]),
+    ("p. 4; para. 7", [("page", "4", None), ("paragraph", "7", None)]),
 ])
 def test_citation_forms_name_their_document(inner: str, parts) -> None:
     """Statute citations with their qualifiers and the law's abbreviation, and RFC citations
     with the document named before or after the place (issue 25)."""
     found = classify_group(inner)
     assert [(p.kind, p.start, p.document) for p in found.parts] == parts
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("paras. 12–14", [("paragraph", "12", "14")]),
+    ("¶¶ 12-14", [("paragraph", "12", "14")]),
+    ("Erwägungsgründe 12 bis 13", [("paragraph", "12", "13")]),
+    ("considerandos 3 a 5", [("paragraph", "3", "5")]),
+    ("Randnummer 3", [("paragraph", "3", None)]),
+])
+def test_paragraph_ranges(text: str, expected: list) -> None:
+    """Numbered paragraphs, recitals and margin numbers are a place of their own, with ranges."""
+    assert parts(parse_locator(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["para. 4a", "¶ iv", "recital A"])
+def test_paragraph_numbers_are_whole_numbers(text: str) -> None:
+    with pytest.raises(LocatorSyntaxError, match="paragraph numbers are whole numbers"):
+        parse_locator(text)

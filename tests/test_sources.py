@@ -807,3 +807,20 @@ def test_every_command_refuses_a_binary_source_in_one_line(tmp_path, run_line, c
     assert result.stderr.endswith(f"scan.png: not a source summcheck reads: binary content "
                                   f"(PNG image); {READS}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_numbered_paragraphs_are_a_regulations_recitals_not_an_articles_list():
+    """The DSGVO's recitals (1)–(22) are its numbered paragraphs, each from its number to the
+    next; a statute numbering (1), (2) again under every § (TTDSG), the UDHR's paragraphs
+    numbered again in each article, and the GPL's numbered headings are none."""
+    from summcheck.sources.paragraphs import numbered_paragraphs
+
+    sources = Path(__file__).parent / "cases" / "_sources"
+    recitals = load_source(sources / "dsgvo-oj1-4.txt")
+    found = numbered_paragraphs(recitals)
+    assert found is not None and (found.first, found.last, len(found.spans)) == (1, 22, 22)
+    twelve = found.spans[12]
+    assert recitals.text[twelve.start:twelve.end].startswith("(12) Artikel 16 Absatz 2 AEUV")
+    assert recitals.text[twelve.start:twelve.end].rstrip().endswith("zu erlassen.")
+    for name in ("ttdsg-1-13.md", "dudh-es.txt", "gpl3-s0-5.txt", "constitucion-es-1-31.md"):
+        assert numbered_paragraphs(load_source(sources / name)) is None, name

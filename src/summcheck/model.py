@@ -219,12 +219,13 @@ class SourceDocument:
 
 # ---------------------------------------------------------------- locators
 
-LocatorKind = Literal["page", "section", "line", "chars"]
+LocatorKind = Literal["page", "section", "line", "paragraph", "chars"]
 
 
 @dataclass(frozen=True)
 class LocatorPart:
-    """One place a locator names: a page, section or line, a range of them, or a char range."""
+    """One place a locator names: a page, section, line or numbered paragraph, a range of them,
+    or a char range."""
 
     kind: LocatorKind
     start: str  # page label/number, section ident, line number, or start_char
@@ -235,7 +236,8 @@ class LocatorPart:
     def describe(self) -> str:
         if self.text:
             return self.text
-        names = {"page": "p.", "section": "section", "line": "line", "chars": "chars"}
+        names = {"page": "p.", "section": "section", "line": "line", "paragraph": "para.",
+                 "chars": "chars"}
         where = self.start if self.end is None else f"{self.start}–{self.end}"
         return f"{names[self.kind]} {where}"
 

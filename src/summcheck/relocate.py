@@ -17,6 +17,7 @@ from .analysis import RecordResult
 from .locators import LocatorSyntaxError, parse_record_locator
 from .model import LocatorPart, RecordStatus, SourceDocument, Span
 from .resolve import Resolver
+from .sources.paragraphs import numbered_paragraphs
 
 
 def relocated(result: RecordResult, source: SourceDocument, by_label: bool) -> Any | None:
@@ -93,6 +94,15 @@ def _place(kind: str, span: Span, source: SourceDocument, by_label: bool
             return None
         section = min(holding, key=lambda s: (s.span.end - s.span.start, -s.level))
         return section.ident, None
+    if kind == "paragraph":
+        numbered = numbered_paragraphs(source)
+        holding = [n for n, s in (numbered.spans.items() if numbered else ())
+                   if s.start <= start < s.end]
+        if not holding:
+            return None
+        last_number = next((n for n, s in numbered.spans.items() if s.start <= last < s.end),
+                           holding[0])
+        return str(holding[0]), None if last_number == holding[0] else str(last_number)
     if kind == "chars":
         return str(span.start), str(span.end)
     return None
@@ -122,19 +132,20 @@ def _restyled(text: str, part: LocatorPart, place: tuple[str, str | None]) -> st
 
 #: English plural keywords and their singular, for a range narrowed to one place (any other
 #: keyword is kept as written: `S. 3–9` → `S. 4`).
-_SINGULARS = {"pp.": "p.", "pages": "page", "lines": "line", "ll.": "l."}
+_SINGULARS = {"pp.": "p.", "pages": "page", "lines": "line", "ll.": "l.", "paras.": "para."}
 def _singular(word: str) -> str:
     found = _SINGULARS[word.lower()]
     return found.capitalize() if word[0].isupper() else found
 
 
-_SINGULAR = re.compile(r"(?i)(?<![\w.])(pp\.|pages|lines|ll\.)(?=\s)")
+_SINGULAR = re.compile(r"(?i)(?<![\w.])(pp\.|pages|lines|ll\.|paras\.)(?=\s)")
 
 
 def _canonical(kind: str, place: tuple[str, str | None]) -> str | None:
     """The English form: `p. 4`, `pp. 4–5`, `section 3.2`, `line 7`, `lines 7–9`."""
     single, several = {"page": ("p.", "pp."), "line": ("line", "lines"),
-                       "section": ("section", "section")}.get(kind, (None, None))
+                       "section": ("section", "section"),
+                       "paragraph": ("para.", "paras.")}.get(kind, (None, None))
     if single is None:
         return None
     return f"{single if place[1] is None else several} {_joined(place)}"

@@ -10,6 +10,7 @@ from .display import quoted
 from .locators.documents import normalized
 from .model import LocatorPart, Page, Section, SourceDocument, Span
 from .sources.names import document_names
+from .sources.paragraphs import numbered_paragraphs
 
 PageNumbers = Literal["auto", "label", "physical"]
 _SUBDIVISION = re.compile(r"^([^()]+?)((?:\([^()]*\))+)$")
@@ -77,7 +78,7 @@ class Resolver:
         resolution = self._resolved.get(key)
         if resolution is None:
             handler = {"page": self._pages, "section": self._sections_of, "line": self._lines,
-                       "chars": self._chars}[part.kind]
+                       "paragraph": self._paragraphs, "chars": self._chars}[part.kind]
             resolution = self._resolved[key] = handler(part)
         return resolution
 
@@ -195,6 +196,23 @@ class Resolver:
         if int(last) < int(first):
             return Resolution(part, problem="malformed", message=f"range {part.describe()} is reversed")
         return Resolution(part, (self.source.line_span(int(first), int(last)),))
+
+    def _paragraphs(self, part: LocatorPart) -> Resolution:
+        numbered = numbered_paragraphs(self.source)
+        if numbered is None:
+            return Resolution(part, problem="unresolved", message=(
+                "the source does not number its paragraphs (no run of (1), (2), … or 1., 2., … "
+                "at the start of its lines); cite the page or section"))
+        first, last = part.start, part.end or part.start
+        for number in (first, last):
+            if not number.isdigit() or len(number) > 6 or int(number) not in numbered.spans:
+                return Resolution(part, problem="unresolved", message=(
+                    f"the source has no paragraph {number} (its numbered paragraphs run "
+                    f"{numbered.first}–{numbered.last})"))
+        start, end = numbered.spans[int(first)], numbered.spans[int(last)]
+        if end.end <= start.start:
+            return Resolution(part, problem="malformed", message=f"range {part.describe()} is reversed")
+        return Resolution(part, (Span(start.start, end.end),))
 
     def _chars(self, part: LocatorPart) -> Resolution:
         size = len(self.source.text)

@@ -1,4 +1,5 @@
-"""Which identifiers a locator may name: page numbers and labels, section and line numbers."""
+"""Which identifiers a locator may name: page numbers and labels, section, line and paragraph
+numbers."""
 from __future__ import annotations
 
 from ..model import LocatorKind
@@ -57,7 +58,7 @@ def is_digits(s: str) -> bool:
 
 
 def reversed_range(kind: LocatorKind, start: str, end: str) -> bool:
-    if kind in ("page", "line"):
+    if kind in ("page", "line", "paragraph"):
         if is_digits(start) and is_digits(end):
             return _num_key(start) > _num_key(end)
         first, last = roman_value(start), roman_value(end)
@@ -73,6 +74,9 @@ def check_ident(kind: LocatorKind, ident: str, raw: str) -> None:
     if kind == "line":
         if not is_digits(ident):
             raise LocatorSyntaxError(f"line numbers are whole numbers, not '{quoted(raw)}'")
+    elif kind == "paragraph":
+        if not is_digits(ident):
+            raise LocatorSyntaxError(f"paragraph numbers are whole numbers, not '{quoted(raw)}'")
     elif kind == "page":
         if not _valid_page(ident):
             raise LocatorSyntaxError(f"'{quoted(raw)}' is not a page number or label")

@@ -12,6 +12,7 @@ from .words import (
     LEAD_IN_ARTICLES,
     LEAD_INS,
     ORDINAL_MARKS,
+    SYMBOL_STARTS,
 )
 
 
@@ -49,6 +50,12 @@ class Scanner:
             while j < n and s[j] == "§":
                 j += 1
             return ("section", False, j) if j - i <= 2 else None
+        if s[i] in SYMBOL_STARTS:  # `¶ 12`, `¶¶ 12–14`
+            for j in (i + 2, i + 1):
+                hit = KEYWORDS.get(s[i:j])
+                if hit is not None:
+                    return hit[0], hit[1], j
+            return None
         word, j = self.word_at(i)
         if not word:
             return None

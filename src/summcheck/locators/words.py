@@ -21,7 +21,7 @@ def keyword_tables(words: _language.Languages) -> tuple[Keywords, Keywords]:
             raise ValueError(f"locator keyword {word!r} has two meanings in the language files")
         table[word] = (kind, weak)
 
-    for kind in ("page", "section", "line"):
+    for kind in ("page", "section", "line", "paragraph"):
         for strength in ("weak", "strong"):
             for word in words.words("locators", "keywords", kind, strength):
                 add(folded, word.lower(), kind, strength == "weak")  # type: ignore[arg-type]
@@ -31,6 +31,8 @@ def keyword_tables(words: _language.Languages) -> tuple[Keywords, Keywords]:
 
 
 KEYWORDS, CASE_SENSITIVE = keyword_tables(_WORDS)
+# Keywords that are signs, not words (`¶`): their first characters.
+SYMBOL_STARTS = frozenset(word[0] for word in KEYWORDS if not word[0].isalpha())
 LEAD_INS = _WORDS.lowered("locators", "lead_ins")
 LEAD_IN_ALSO = _WORDS.lowered("locators", "lead_in_also")
 # `véase la sección 4`, `ver o artigo 5`: an article may stand between lead-in and keyword.

@@ -63,6 +63,8 @@ def dsgvo(cases: Path) -> None:
     pages = text.split("\f")
     # Official Journal pages 32-38 (Artikel 1-9); page N of the excerpt is OJ page N + 31.
     write("dsgvo-oj32-38.txt", "\f".join(pages[31:38]).rstrip("\n") + "\n")
+    # Official Journal pages 1-4: the title, the citations and recitals (1) to (22).
+    write("dsgvo-oj1-4.txt", "\f".join(pages[0:4]).rstrip("\n") + "\n")
 
 
 def debian_reference(root: Path, lang: str, first: str, last_heading: str, name: str) -> None:
