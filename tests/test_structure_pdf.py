@@ -217,3 +217,33 @@ def test_a_lone_designator_in_the_outline_is_a_title_not_a_label(tmp_path):
                 ("B2: Results", 16, False, 72), *_body()])
     path = _save(doc, tmp_path / "lone.pdf", [[1, "1 Introduction", 1], [1, "B2: Results", 1]])
     assert _found(path) == [("1", 1)]
+
+
+def test_report_chapters_open_their_pages_without_being_running_headers(tmp_path):
+    """LaTeX's report class opens every chapter's page with `Chapter 1` in a large font, its
+    title below: recurring at the top of three pages, numbers aside, it is still no running
+    header (a header is set no larger than the body)."""
+    doc = pymupdf.open()
+    for number, title in enumerate(("Scope", "Definitions", "Obligations"), start=1):
+        _page(doc, [(f"Chapter {number}", 20, True, 72), (title, 24, True, 72), *_body(),
+                    ([f"{number}.1", "Records"], 13, True, 72), *_body()])
+    path = _save(doc, tmp_path / "report.pdf")
+    assert _found(path) == [("1", 1), ("1.1", 1), ("2", 2), ("2.1", 2), ("3", 3), ("3.1", 3)]
+
+
+def test_appendices_numbered_by_a_bare_letter_in_a_heading_font(tmp_path):
+    """LaTeX's `\\appendix` sets `A` beside its title as it sets `1` beside `Scope` (no outline),
+    and pandoc's bookmarks name the title alone while the page prints `A` above it; a drop
+    capital (`T` + `he`) is no appendix."""
+    doc = pymupdf.open()
+    _page(doc, [(["1", "Scope"], 14, True, 72), *_body(), (["2", "Definitions"], 14, True, 72),
+                *_body(), (["A", "Obligations"], 14, True, 72), *_body(),
+                (["T", "he rest of the text"], 14, True, 72), *_body(),
+                (["B", "Records"], 14, True, 72), *_body()])
+    path = _save(doc, tmp_path / "article.pdf")
+    assert _found(path) == [("1", 1), ("2", 1), ("A", 1), ("B", 1)]
+    doc = pymupdf.open()
+    _page(doc, [(["1", "Scope"], 14, True, 72), *_body(), ("A", 14, True, 72),
+                ("Obligations", 14, True, 72), *_body()])
+    path = _save(doc, tmp_path / "pandoc.pdf", [[1, "Scope", 1], [1, "Obligations", 1]])
+    assert _found(path) == [("1", 1), ("A", 1)]

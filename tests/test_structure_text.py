@@ -354,3 +354,14 @@ def test_groff_text_output_with_overstrikes_is_read_as_printed(tmp_path):
     report = summcheck.check(tmp_path / "summary.md", config=False)
     assert [f.rule for f in report.findings if f.severity != "info"] == []
     assert report.summaries[0].verified == 2
+
+
+def test_makeinfo_portuguese_headings_close_their_number_with_a_comma(tmp_path):
+    """`makeinfo --plaintext` in Portuguese writes `1.1, Obrigações` and `Apêndice A,
+    Conservação` over their underlines: sections, as `1.1 Obligations` is in English."""
+    text = ("Manual\n******\n\n1, Âmbito\n*********\n\nEsta parte explica o que a regra exige.\n\n"
+            "1.1, Obrigações\n===============\n\nEsta parte explica o que a regra exige.\n\n"
+            "2, Definições\n*************\n\nEsta parte explica o que a regra exige.\n\n"
+            "Apêndice A, Conservação\n***********************\n\nEsta parte explica o que a regra exige.\n")
+    st = _structure(tmp_path, text)
+    assert _ids_lines(st) == [("1", 4), ("1.1", 9), ("2", 14), ("A", 19)]

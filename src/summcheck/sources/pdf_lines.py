@@ -16,15 +16,16 @@ from ..model import LineFont
 
 # A short line that may open a numbered heading: a number followed by the end of the line,
 # by a title (glued or not: "2.1Erste", "9.1 abstract"; after a bare integer, one that does
-# not start in lower case); a section sign; a division word with its number. Deliberately loose: the structure stage
+# not start in lower case); a capital letter alone (an appendix's number over its title); a
+# section sign; a division word with its number. Deliberately loose: the structure stage
 # decides; this only bounds the work.
 _CANDIDATE = re.compile(
     r"^[ \t]{0,12}(?:"
     r"\d{1,3}(?:\.\d{1,3})+[.):]?(?:[ \t]*$|[ \t]+\S|[^\W\d_])"
     r"|\d{1,3}[.):]?(?:[ \t]*$|[ \t]+[^\W\d_a-z]|[ \t]+[^\w\s]|[^\W\d_a-z])"
-    r"|[A-Z](?:\.\d{1,3})+[.)]?[ \t]+\S|[A-Z][.)]?[ \t]+[^\W\d_a-z]"
+    r"|[A-Z](?:\.\d{1,3})+[.)]?[ \t]+\S|[A-Z][.)]?[ \t]+[^\W\d_a-z]|[A-Z][ \t]*$"
     r"|§"
-    r"|(?i:chapter|kapitel|cap[ií]tulo|anhang|anlage|anexo|ap[eé]ndice|appendix|annex|"
+    r"|(?i:chapter|kapitel|cap[ií]tulo|anhang|anlage|anexo|ap[eéê]ndice|appendix|annex|"
     r"section|secci[oó]n|se[cç][aã]o|part|teil|parte|art[ií]culo|artikel|artigo|article|art\.)"
     r"[ \t]+[\dIVXLCA-Z])"
     r"[^\n]{0,150}$", re.M)

@@ -24,8 +24,9 @@ _LETTER_NUM = r"[A-Z](?:\.\d{1,3})+"  # "A.3": a bare letter ("A.") is an algori
 _SEP = r"(?:[ \t]*[:–—-][ \t]*|[ \t]+)"  # between "Article 5" and its title
 NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM})(?P<dot>\.?)(?:[ \t]+(?P<title>\S.*))?\Z")
 # A heading the document's form already vouches for (underlined, a Markdown heading) may be
-# numbered by a bare letter: "A. References".
-_SURE_NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM}|[A-Z])(?P<dot>\.?)(?:[ \t]+(?P<title>\S.*))?\Z")
+# numbered by a bare letter: "A. References"; and its number closed by a comma, as makeinfo
+# writes Portuguese headings ("1.1, Obrigações" over "=====").
+_SURE_NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM}|[A-Z])(?P<dot>[.,]?)(?:[ \t]+(?P<title>\S.*))?\Z")
 # The words come from the language files (`headings` in language/*.yaml).
 _WORDS = merged()
 
@@ -51,7 +52,7 @@ _ARTICLE = re.compile(
 _PARAGRAPH = re.compile(r"§[ \t]*(?P<num>\d{1,3}[a-z]?(?:\.\d{1,3})*)\.?[º°]?(?:[ \t]+(?P<title>\S.*))?\Z")
 _APPENDIX = re.compile(
     rf"(?P<kw>{_word('appendix')})"
-    rf"(?:[ \t]+(?P<num>[A-Z](?:\.\d{{1,3}})*|\d{{1,3}}|[IVX]{{1,5}}))?\.?(?:{_SEP}(?P<title>\S.*))?\Z")
+    rf"(?:[ \t]+(?P<num>[A-Z](?:\.\d{{1,3}})*|\d{{1,3}}|[IVX]{{1,5}}))?[.,]?(?:{_SEP}(?P<title>\S.*))?\Z")
 # Divisions of a law: above its articles, restarting their own numbers.
 _GROUPING = re.compile(rf"{_word('grouping')}(?=[ \t.:]+\S)")
 # Words that continue a cross-reference ("Artikel 16 Absatz 2 …"), not a title.

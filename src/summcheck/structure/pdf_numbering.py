@@ -7,7 +7,7 @@ import re
 from ..model import HeadingDecision, SourceDocument
 from .numbering import Key, designator_number, ident_key, is_start, successors
 from .pdf_regions import running_headers
-from .pdf_rows import Heading, Lines, Row, decision, fold, heading_font, parse_number
+from .pdf_rows import Heading, Lines, Row, decision, fold, heading_font, lettered, parse_number
 
 _MAX_HEADING_CHARS = 160
 _MAX_GAP = 3  # numbers a printed heading may skip over the one before it
@@ -46,6 +46,8 @@ def _font_candidate(lines: Lines, doc: SourceDocument, line: int,
     if row.first_line != line or len(row.text) > _MAX_HEADING_CHARS:
         return None
     parsed = parse_number(row.text)
+    if parsed is None and heading_font(row.font, doc.body_font):
+        parsed = lettered(row.text)
     if parsed is None:
         return None
     ident, title, reset = parsed

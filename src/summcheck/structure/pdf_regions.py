@@ -116,13 +116,19 @@ def folio_lines(lines: Lines, doc: SourceDocument) -> set[int]:
 
 def running_headers(lines: Lines, items: Iterable, row_of: Callable) -> set[int]:
     """ids of the items whose row stands at a page's edge and recurs there, its page number
-    aside, on three pages or more."""
+    aside, on three pages or more. A row set larger than the body is no running header: the
+    `Chapter 1`, `Chapter 2` … that open a report's chapter pages recur, their numbers aside,
+    as a header would."""
     items = list(items)
     edges = {line for page in {row_of(i).page for i in items} for line in edge_lines(lines, page)}
+    body = lines.doc.body_font
     counts: dict[str, set[int]] = {}
     shapes = {}
     for item in items:
         row = row_of(item)
+        font = row.font or lines.fonts.get(row.first_line)
+        if font is not None and body is not None and font.size >= body + FONT_STEP:
+            continue
         if row.first_line in edges:
             shapes[id(item)] = shape = header_shape(row.text)
             counts.setdefault(shape, set()).add(row.page)

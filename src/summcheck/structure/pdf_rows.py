@@ -107,6 +107,25 @@ def parse_number(text: str) -> tuple[str, str, bool] | None:
     return num, rest, kw in _APPENDIX_WORDS or (num[:1].isalpha() and not kw)
 
 
+def lone_letter(text: str) -> bool:
+    """A row that prints only a capital letter: an appendix's number above its title (LaTeX's
+    `\\appendix` sets `A` over `Obligations` as it sets `1` over `Scope`)."""
+    return len(text) == 1 and "A" <= text <= "Z"
+
+
+LETTERED_ROW = re.compile(r"(?P<letter>[A-Z])[ \t]+(?P<title>[^\W\d_][^\W\d_A-Z]\S*.*)\Z")
+
+
+def lettered(text: str) -> tuple[str, str, bool] | None:
+    """An appendix numbered by a bare letter in a heading font, as LaTeX's `\\appendix` sets
+    it: `A Obligations` on one row, or `A` over its title; a drop capital (`G` + `NU/Linux`,
+    `T` + `he`) is none."""
+    if lone_letter(text):
+        return text, "", True
+    m = LETTERED_ROW.match(text)
+    return (m["letter"], m["title"], True) if m else None
+
+
 def heading_font(font: LineFont | None, body: float | None) -> bool:
     """Larger than the body text, or bold at about its size."""
     if font is None or body is None:
@@ -153,6 +172,8 @@ class Lines:
 
     def page_row(self, row: Row) -> PageRow:
         parsed = parse_number(row.text) if _NUMBER_START.match(row.text) else None
+        if parsed is None and row.last_line > row.first_line:  # `A` and its title, set apart
+            parsed = lettered(row.text)
         return PageRow(row, fold(row.text), fold(parsed[1]) if parsed else "")
 
     def page_rows(self, page: int) -> list[PageRow]:
