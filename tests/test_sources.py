@@ -824,3 +824,16 @@ def test_numbered_paragraphs_are_a_regulations_recitals_not_an_articles_list():
     assert recitals.text[twelve.start:twelve.end].rstrip().endswith("zu erlassen.")
     for name in ("ttdsg-1-13.md", "dudh-es.txt", "gpl3-s0-5.txt", "constitucion-es-1-31.md"):
         assert numbered_paragraphs(load_source(sources / name)) is None, name
+
+
+def test_tex_spacing_accents_are_read_with_their_letters(tmp_path):
+    """Old TeX fonts set an accent before its letter: MuPDF reads "L¨oschung", "secci´on". The
+    source text holds the letters a reader sees, so a quote typed with them matches; a
+    backtick or an accent no letter takes stays as printed."""
+    from pdf_builder import make_pdf
+
+    path = make_pdf(tmp_path / "tex.pdf", ["Die L\u00a8oschung erfolgt nach der Secci\u00b4on 4.\n"
+                                           "Run `make` twice; \u00b41 is no letter."])
+    text = load_source(path).text
+    assert "Die Löschung erfolgt nach der Sección 4." in text
+    assert "Run `make` twice; \u00b41 is no letter." in text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -55,9 +56,33 @@ def _line_font(chunk: str) -> LineFont | None:
     return None
 
 
+# TeX's old (OT1) fonts set an accent as a character of its own before its letter, an i's over
+# a dotless i: MuPDF reads "secci´on", "Art´ıculo", "L¨oschung", "Espa˜na". The accent and
+# its letter are read as the one letter a reader sees, where Unicode has it as one character
+# (so "´o" → "ó", but "`k" in a code sample stays). The grave accent is the ASCII backtick as
+# well, and is left alone.
+_SPACING_ACCENT = re.compile("[\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02d9\u02da\u02dd\u00b8]"
+                             "[A-Za-z\u0131]")
+_COMBINING = {"\u00b4": "\u0301", "\u00a8": "\u0308", "\u02c6": "\u0302", "\u02dc": "\u0303",
+              "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307", "\u02da": "\u030a",
+              "\u02dd": "\u030b", "\u00b8": "\u0327"}
+
+
+def _accented(m: re.Match) -> str:
+    accent, letter = m.group(0)
+    letter = "i" if letter == "\u0131" else letter
+    joined = unicodedata.normalize("NFC", letter + _COMBINING[accent])
+    return joined if len(joined) == 1 else m.group(0)
+
+
+def with_tex_accents(text: str) -> str:
+    """`text` with each spacing accent before its letter joined to it (see _SPACING_ACCENT)."""
+    return _SPACING_ACCENT.sub(_accented, text) if _SPACING_ACCENT.search(text) else text
+
+
 def page_lines(textpage, *, fonts: bool = True, sample_sizes: bool = False) -> PageLines:
     """The page's text and, where it may hold a heading, the fonts of those lines."""
-    text = textpage.extractText()
+    text = with_tex_accents(textpage.extractText())
     wanted: set[int] = set()
     line, pos = 0, 0
     for m in _CANDIDATE.finditer(text) if fonts else ():

@@ -19,9 +19,10 @@ _NUMBER = re.compile(
     rf"(?P<kw>(?i:{alternation(_WORDS.words('headings', 'printed', 'division'))})[ \t]+)?"
     r"(?P<num>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})*|[IVX]{1,6})"
     r"(?P<mark>[.):]?)(?P<rest>(?:[ \t]+|(?=[^\W\d_])|\Z).*)\Z", re.S)
-# TeX sets accents as separate spacing characters ("Ap´endice", "F´ormulas").
+# TeX sets accents as separate spacing characters ("Ap´endice", "F´ormulas"), an accented i
+# over a dotless one ("Art´ıculo").
 _SPACING_ACCENTS = dict.fromkeys(map(ord, "\u00b4\u02dc\u00b8\u0060\u00a8\u02c6\u02c7\u02d8"
-                                           "\u02d9\u02da\u02dd"))
+                                           "\u02d9\u02da\u02dd")) | {ord("\u0131"): "i"}
 _NUMBER_START = re.compile(
     rf"\d|[A-Z][.\d]|[A-Z]\Z|(?i:{alternation(_WORDS.words('headings', 'printed', 'starts'))})")
 _FOLIO = re.compile(r"\A\d{1,4}(?!\.\d)\s*")
