@@ -365,3 +365,15 @@ def test_makeinfo_portuguese_headings_close_their_number_with_a_comma(tmp_path):
             "Apêndice A, Conservação\n***********************\n\nEsta parte explica o que a regra exige.\n")
     st = _structure(tmp_path, text)
     assert _ids_lines(st) == [("1", 4), ("1.1", 9), ("2", 14), ("A", 19)]
+
+
+def test_appendices_numbered_by_a_bare_letter_as_the_headings_are_set(tmp_path):
+    """groff -ms/-me text output sets appendices `A.  Obligations` exactly as `1.  Scope`: at the
+    headings' indent, with their mark, blank lines around. Lettered steps indented like a list,
+    or run on into their text, are no sections."""
+    body = "     This part explains what the rule requires and to whom\nit applies in practice.\n\n"
+    text = ("1.  Scope\n\n" + body + "   A.  Open the file\n\n   B.  Read the header\n\n" + body
+            + "2.  Definitions\n\n" + body + "A.  Obligations\n\n" + body
+            + "B.  Records\n" + body)
+    st = _structure(tmp_path, text)
+    assert _ids_lines(st) == [("1", 1), ("2", 13), ("A", 18)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..model import Page
 from .headings import (MAX_LINE, MAX_TITLE, Parsed, is_division, is_noise, parse_heading,
-                       parse_weak, run_in_title, toc_title)
+                       parse_letter, parse_weak, run_in_title, toc_title)
 from .numbering import Key, ident_key
 from .regions import underlined
 
@@ -50,6 +50,7 @@ class Cand:
     sure: str = ""  # a heading by its form: "markdown", "underline", "bold"
     md_level: int = 0  # '#' count of a Markdown heading, 7 for a bold lead, 0 otherwise
     weak: str = ""  # refused for its title's shape only: why
+    letter: bool = False  # numbered by a bare letter ("A.  Obligations"): only in the profile
     restart: bool = False  # under a chapter/part word: its numbering may start again at 1
     drop: str = ""  # why it is no heading, decided before the fit
     toc_listed: bool = False  # the document's table of contents lists it
@@ -196,10 +197,14 @@ def _candidate(s: str, raw: str, number: int, start: int, indent: int, lead_len:
             return None
         s = m["body"]
     parsed = parse_heading(s, sure=sure)
+    letter = False
     if parsed is None and not loose and style == "text" and not sure:
         found = parse_weak(s)
         if found is not None:
             parsed, weak = found
+        else:
+            parsed = parse_letter(s)
+            letter = parsed is not None
     if parsed is None:
         return None
     if loose and (len(s) > LOOSE_MAX_LINE or not parsed.numbered):
@@ -212,5 +217,5 @@ def _candidate(s: str, raw: str, number: int, start: int, indent: int, lead_len:
         parsed = parsed._replace(title=parsed.title[:gap.start()])
     title_col = lead_len + s.find(parsed.title) if parsed.title else lead_len
     return Cand(start, number, parsed, s, indent=indent, title_col=title_col,
-                mark=_mark(s, parsed), sure="underline" if sure else "", weak=weak,
+                mark=_mark(s, parsed), sure="underline" if sure else "", weak=weak, letter=letter,
                 run_on=gap is not None, drop="table of contents" if toc else "")

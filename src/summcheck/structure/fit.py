@@ -86,6 +86,11 @@ def _weight(c: Cand, p: Profile | None, loose: bool) -> float | None:
     """What including `c` is worth (None: it cannot be included)."""
     if c.sure:
         return _SURE
+    if c.letter:  # set exactly as the numbered headings are, blank lines around it
+        if (p is None or abs(c.indent - p.indent_of(1)) > 1 or c.mark != p.mark
+                or not (c.blank_before and c.blank_after)):
+            return None
+        return 0.5
     if c.weak:
         if p is None or not _in_profile(c, p) or (c.weak == "lower-case title" and not c.blank_after):
             return None

@@ -183,6 +183,19 @@ def parse_weak(line: str) -> tuple[Parsed, str] | None:
     return Parsed(m["num"], m["num"].count(".") + 1, title, "num", False), why
 
 
+_BARE_LETTER = re.compile(r"(?P<num>[A-Z])\.[ \t]+(?P<title>[A-Z][^\W\d_]*(?:[ \t]+\S+){0,7})\Z")
+
+
+def parse_letter(line: str) -> Parsed | None:
+    """A line numbered by a bare letter, `A.  Obligations` (groff's -ms and -me appendices):
+    a heading only where it is set exactly as the document's numbered headings are (see
+    fit.py); an algorithm's step reads the same."""
+    m = _BARE_LETTER.match(line)
+    if m is None or m["title"].endswith((".", ",", ";", ":")):
+        return None
+    return Parsed(m["num"], 1, m["title"], "num", True)
+
+
 def is_division(s: str) -> bool:
     """A "Part II" / "Teil 2 Grundlagen" / "CAPÍTULO IV" line: a division above the sections."""
     m = _DIVISION.match(s) if len(s) <= 80 else None
