@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 
+from pathlib import Path
+
 import pytest
 from conftest import assert_scales_linearly
 
@@ -404,3 +406,31 @@ def test_paragraph_ranges(text: str, expected: list) -> None:
 def test_paragraph_numbers_are_whole_numbers(text: str) -> None:
     with pytest.raises(LocatorSyntaxError, match="paragraph numbers are whole numbers"):
         parse_locator(text)
+
+
+_RFC3986 = Path(__file__).resolve().parents[2] / "shared" / "acceptance" / "cases" / "rfc3986-clean" / "rfc3986.txt"
+
+
+@pytest.mark.skipif(not _RFC3986.is_file(), reason="the shared acceptance cases are not beside the repository")
+@pytest.mark.parametrize("inner, heading", [
+    ("Annex A", "Appendix A.  Collected ABNF for URI"),
+    ("Anhang B", "Appendix B.  Parsing a URI Reference"),
+    ("Anexo C", "Appendix C.  Delimiting a URI in Context"),
+    ("apêndice D", "Appendix D.  Changes from RFC 2396"),
+    ("clause 3.2.2", "3.2.2.  Host"),
+    ("Section 3.2.2 of RFC 3986", "3.2.2.  Host"),
+    ("RFC 3986, §3.2.2", "3.2.2.  Host"),
+    ("Schedule 3, para. 2", "3.  Syntax Components"),  # its paragraphs unnumbered: the whole of it
+])
+def test_appendix_and_clause_citations_resolve_on_rfc3986(inner: str, heading: str) -> None:
+    """The appendix words of four languages name an RFC's lettered appendices; a clause, a
+    section of the RFC named before or after it, and a schedule's paragraph resolve to the
+    section that holds them."""
+    from summcheck.resolve import Resolver
+    from summcheck.sources import load_source
+
+    source = load_source(_RFC3986)
+    resolver = Resolver(source)
+    spans = [span for part in classify_group(inner).parts for span in resolver.resolve(part).spans]
+    assert len(spans) == 1
+    assert source.text[spans[0].start:spans[0].end].lstrip().startswith(heading)
