@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .matching import ocr
 from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
 from .matching.furniture import across_page_breaks
 from .sources.furniture import page_furniture
@@ -22,6 +21,7 @@ from .resolve import Resolution, Resolver
 
 if TYPE_CHECKING:
     from .faithfulness import Faithfulness
+    from .matching import ocr
 
 
 @dataclass
@@ -187,7 +187,11 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
                 found = across_page_breaks(source, result.locator_spans, _folded(result))
                 if found is not None:
                     result.hits = [QuoteHit(found, "normalized")]
-    fuzzy_search = ocr.FuzzySearch(matcher) if source.ocr else None
+    fuzzy_search = None
+    if source.ocr:  # rapidfuzz and the OCR matcher are imported only for a scan
+        from .matching import ocr
+
+        fuzzy_search = ocr.FuzzySearch(matcher)
     if fuzzy_search is not None:
         for result in _unfound(records):
             _take_fuzzy_at_locator(result, fuzzy_search, fuzzy, lexicon)
@@ -234,6 +238,8 @@ def _folded(result: RecordResult) -> FoldedQuote:
 
 def _take_fuzzy_at_locator(result: RecordResult, search: ocr.FuzzySearch,
                            settings: FuzzySettings, lexicon: Lexicon | None) -> None:
+    from .matching import ocr
+
     found = ocr.match_at_locator(result.record.quote, _folded(result), result.locator_spans,
                                  search, settings, lexicon)
     result.too_short = found.too_short
@@ -244,6 +250,8 @@ def _take_fuzzy_at_locator(result: RecordResult, search: ocr.FuzzySearch,
 
 def _take_fuzzy_elsewhere(result: RecordResult, search: ocr.FuzzySearch,
                           settings: FuzzySettings) -> None:
+    from .matching import ocr
+
     found = ocr.match_elsewhere(result.record.quote, _folded(result), search, settings)
     if found is None:
         return

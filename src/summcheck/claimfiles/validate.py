@@ -11,9 +11,10 @@ import importlib.resources
 import json
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator, ValidationError
+if TYPE_CHECKING:  # imported where a record misses the fast path: a check of valid claims never
+    from jsonschema import Draft202012Validator, ValidationError
 
 from ..display import shorten
 from ..model import RecordError
@@ -59,6 +60,8 @@ def claims_schema() -> dict:
 @functools.lru_cache(maxsize=None)
 def record_validator() -> Draft202012Validator:
     """A validator for one record, built once: building it is far costlier than using it."""
+    from jsonschema import Draft202012Validator
+
     schema = claims_schema()
     return Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/record"})
 
