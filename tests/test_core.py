@@ -8,6 +8,7 @@ skip unseen); without one the comparisons skip and the Python core is what runs.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -45,7 +46,9 @@ LINES = _lines()
 
 
 def test_core_is_built_where_rust_is():
-    if shutil.which("cargo") is None:
+    # A binary wheel's own tests (pyproject's [tool.cibuildwheel]) require the core it carries.
+    required = os.environ.get("SUMMCHECK_REQUIRE_CORE") == "1"
+    if shutil.which("cargo") is None and not required:
         pytest.skip("no Rust toolchain: the Python core runs")
     assert core.native is not None, "cargo is on PATH but summcheck._core is not built: " \
                                     "reinstall (pip install -e .)"
