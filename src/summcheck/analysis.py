@@ -14,12 +14,13 @@ from .matching.furniture import across_page_breaks
 from .sources.furniture import page_furniture
 from .matching.nearest import ClosestPassage, nearest_at_locator
 from .matching.normalize import FoldedQuote
-from .modality import Lexicon
+from .modality import Lexicon, ModalWord, modal_words
 from .model import (ClaimRecord, ClaimsFile, FuzzySettings, RecordStatus, Sentence, SourceDocument,
                     Span, Summary)
 from .resolve import Resolution, Resolver
 
 if TYPE_CHECKING:
+    from .claimwork import ClaimWork
     from .faithfulness import Faithfulness
     from .matching import ocr
 
@@ -33,6 +34,7 @@ class RecordResult:
     hits: list[QuoteHit] = field(default_factory=list)  # occurrences inside the locator
     elsewhere: list[QuoteHit] = field(default_factory=list)  # occurrences outside it
     folded_quote: FoldedQuote | None = None
+    quote_modal: list[ModalWord] | None = None  # the quote's modal words, once asked for
     critical: list[str] = field(default_factory=list)  # OCR: what the matched text says otherwise
     more_hits: bool = False  # the quote stands at its locator more often than `hits` keeps
     cut_short: list[str] = field(default_factory=list)  # searches bounded for cost, and how
@@ -148,6 +150,12 @@ class Analysis:
     pages_by_label: bool = False  # page locators name the PDF's printed labels
     source_changed: bool = False  # the change set being checked edits the source (SUM110)
 
+    def quote_modal_words(self, result: RecordResult) -> list[ModalWord]:
+        """The modal words `result`'s quote asserts (done while the source loaded, where it was)."""
+        if result.quote_modal is None:
+            result.quote_modal = modal_words(result.record.quote, self.lexicon)
+        return result.quote_modal
+
     @cached_property
     def faithfulness(self) -> "Faithfulness":
         """What each sentence and claim says otherwise than its quotes (SUM401-SUM404)."""
@@ -165,8 +173,12 @@ class Located:
     pages_by_label: bool
 
 
-def locate(summary: Summary, claims: ClaimsFile, resolver: Resolver) -> Located:
+def locate(summary: Summary, claims: ClaimsFile, resolver: Resolver,
+           work: ClaimWork | None = None) -> Located:
     records = [_locate_record(record, resolver) for record in claims.records]
+    if work is not None:  # the claim-side work done while the source loaded
+        for result, folded, modal in zip(records, work.folded, work.modal):
+            result.folded_quote, result.quote_modal = folded, modal
     sentence_parts = [[resolver.resolve(part) for locator in sentence.locators
                        for part in locator.parts] for sentence in summary.sentences]
     return Located(records, sentence_parts, resolver.by_label)
@@ -227,7 +239,7 @@ def _locate_record(record: ClaimRecord, resolver: Resolver) -> RecordResult:
 
 def _match_at_locator(result: RecordResult, matcher: Matcher) -> None:
     record = result.record
-    result.folded_quote = quote = FoldedQuote.of(record.quote)
+    result.folded_quote = quote = result.folded_quote or FoldedQuote.of(record.quote)
     hits = matcher.find_in(quote, result.locator_spans, record.quote, MAX_KEPT_HITS + 1)
     result.hits, result.more_hits = hits[:MAX_KEPT_HITS], len(hits) > MAX_KEPT_HITS
 

@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..claims import load_claims
+from ..claimwork import ClaimWork, prepare
 from ..confine import refuse_special
 from ..inputs.resolution import FRONT_MATTER, NOT_A_SUMMARY, resolve_inputs, source_pin
+from ..modality import Lexicon
 from ..model import ClaimsFile, InputError, SourceDocument, Summary
 from ..sources import load_source
 from ..summary import load_summary
@@ -23,6 +25,7 @@ class Loaded:
     page_numbers: str  # how page locators count (inputs.modes.PAGE_NUMBER_MODES)
     structure: Path | None  # the sidecar file the summary's inputs name, if any
     cite_as: tuple[str, ...] = ()  # the names the front matter gives the source (`cite-as`)
+    claim_work: ClaimWork | None = None  # done while the source loaded (claimwork.py)
 
 
 def load(path: Path, options: Options) -> Loaded:
@@ -41,7 +44,7 @@ def load(path: Path, options: Options) -> Loaded:
     if claims_path is None:
         raise InputError(f"{path}: no claims file: name it in the front matter (claims: FILE) "
                          f"or pass --claims")
-    claims_read = _ClaimsReading(claims_path)
+    claims_read = _ClaimsReading(claims_path, options.lexicon)
     if source_path is None:  # the claims file may name it
         claims = claims_read.result()
         if claims.source:
@@ -76,7 +79,7 @@ def load(path: Path, options: Options) -> Loaded:
         raise blame(exc, "source", source_path) from None
     claims = claims_read.result()
     settle_citations(summary, {str(r.id) for r in claims.records if r.id is not None})
-    return Loaded(summary, claims, source, page_numbers, structure, names)
+    return Loaded(summary, claims, source, page_numbers, structure, names, claims_read.work)
 
 
 def cite_as(path: Path, front: dict) -> tuple[str, ...]:
@@ -115,13 +118,15 @@ def check_pin(summary: Path, source: Path, pin: str) -> None:
 
 
 class _ClaimsReading:
-    """Reads the claims file once, when called or when its result is asked for; its
-    InputError is kept until then."""
+    """Reads the claims file once, when called or when its result is asked for, and does the
+    claim-side work that needs no source (`work`); its InputError is kept until then."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, lexicon: Lexicon | None) -> None:
         self.path = path
+        self.lexicon = lexicon
         self._claims: ClaimsFile | None = None
         self._error: InputError | None = None
+        self.work: ClaimWork | None = None
 
     def __call__(self) -> None:
         if self._claims is None and self._error is None:
@@ -129,6 +134,8 @@ class _ClaimsReading:
                 self._claims = load_claims(self.path)
             except InputError as exc:
                 self._error = blame(exc, "claims file", self.path)
+                return
+            self.work = prepare(self._claims, self.lexicon)
 
     def result(self) -> ClaimsFile:
         self()

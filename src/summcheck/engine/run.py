@@ -170,7 +170,7 @@ def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None)
         find_structure(loaded)
     with stage("resolve"):
         located = locate(loaded.summary, loaded.claims, Resolver(
-            loaded.source, loaded.page_numbers, loaded.cite_as))
+            loaded.source, loaded.page_numbers, loaded.cite_as), loaded.claim_work)
     with stage("match"):
         analysis = match(loaded.summary, loaded.claims, loaded.source, located, options.fuzzy,
                          options.lexicon)

@@ -64,7 +64,7 @@ def check(analysis) -> Iterator[Problem]:
     for result in analysis.records:
         if not result.verified:
             continue
-        words = modal_words(result.record.quote, analysis.lexicon)
+        words = analysis.quote_modal_words(result)
         found = classes(words)
         strength = result.record.strength
         if "requires" in found and strength != "requires":
