@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections import Counter
 from typing import Iterator
 
 from ..analysis import earliest_overlapping
@@ -50,9 +51,13 @@ def exact_duplicates(analysis) -> dict[int, int]:
     that earlier record's index: what `--fix` may remove without losing anything."""
     first: dict[str, int] = {}
     found: dict[int, int] = {}
-    for result in analysis.records:
-        record = result.record
-        if not record.valid or not isinstance(record.raw, dict):
+    candidates = [r.record for r in analysis.records
+                  if r.record.valid and isinstance(r.record.raw, dict)]
+    # Equal data has an equal claim and quote: only records that share both are serialised
+    # (a file of ten thousand records has a few such, not ten thousand).
+    shared = Counter((record.claim, record.quote) for record in candidates)
+    for record in candidates:
+        if shared[(record.claim, record.quote)] < 2:
             continue
         try:
             key = json.dumps(record.raw, sort_keys=True, ensure_ascii=False)
