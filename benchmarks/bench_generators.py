@@ -29,6 +29,7 @@ tests/test_structure_generators.py runs a fixed sample of it.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import shutil
@@ -443,30 +444,6 @@ def _groff(tree: Tree, folder: Path, macros: str, pdf: bool) -> tuple[Path, Expe
     return path, _text_expected(out.decode("utf-8", "replace"), printed)
 
 
-def groff_ms_pdf(tree: Tree, folder: Path):
-    return _groff(tree, folder, "s", pdf=True)
-
-
-def groff_ms_text(tree: Tree, folder: Path):
-    return _groff(tree, folder, "s", pdf=False)
-
-
-def groff_me_pdf(tree: Tree, folder: Path):
-    return _groff(tree, folder, "e", pdf=True)
-
-
-def groff_me_text(tree: Tree, folder: Path):
-    return _groff(tree, folder, "e", pdf=False)
-
-
-def groff_mom_pdf(tree: Tree, folder: Path):
-    return _groff(tree, folder, "om", pdf=True)
-
-
-def groff_mom_text(tree: Tree, folder: Path):
-    return _groff(tree, folder, "om", pdf=False)
-
-
 # LaTeX ----------------------------------------------------------------------------------
 
 def _latex_source(tree: Tree, documentclass: str, chapters: bool, contents: bool,
@@ -756,12 +733,12 @@ GENERATORS: dict[str, Callable[[Tree, Path], tuple[Path, Expected] | None]] = {
     "groff -man (nroff output)": nroff_man,
     "PDF with outline (PyMuPDF)": pdf_outline,
     "PDF by fonts (PyMuPDF)": pdf_fonts,
-    "groff -ms (nroff output)": groff_ms_text,
-    "groff -ms (PDF)": groff_ms_pdf,
-    "groff -me (nroff output)": groff_me_text,
-    "groff -me (PDF)": groff_me_pdf,
-    "groff -mom (nroff output)": groff_mom_text,
-    "groff -mom (PDF)": groff_mom_pdf,
+    "groff -ms (nroff output)": functools.partial(_groff, macros="s", pdf=False),
+    "groff -ms (PDF)": functools.partial(_groff, macros="s", pdf=True),
+    "groff -me (nroff output)": functools.partial(_groff, macros="e", pdf=False),
+    "groff -me (PDF)": functools.partial(_groff, macros="e", pdf=True),
+    "groff -mom (nroff output)": functools.partial(_groff, macros="om", pdf=False),
+    "groff -mom (PDF)": functools.partial(_groff, macros="om", pdf=True),
     "LaTeX article": latex_article,
     "LaTeX report": latex_report,
     "LaTeX book": latex_book,
