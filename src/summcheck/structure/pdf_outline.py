@@ -6,7 +6,7 @@ import re
 
 from ..model import HeadingDecision, OutlineEntry, SourceDocument
 from .pdf_regions import header_shape
-from .pdf_rows import Heading, Lines, Row, fold, heading_font, lettered, lone_letter, parse_number
+from .pdf_rows import Heading, Lines, Row, fold, heading_font, lettered, parse_number
 
 _ABOVE_LINES = 3  # rows above a title that may carry its number
 _TARGET_BAND = (-5.0, 60.0)  # points around an outline target where its heading stands
@@ -135,7 +135,7 @@ def _number_above(lines: Lines, row: Row) -> tuple[Row, tuple[str, str, bool]] |
             if len(above.text) > 12:
                 return None
             words = f"{above.text} {words}".strip()
-            parsed = parse_number(words) or ((words, "", True) if lone_letter(words) else None)
+            parsed = parse_number(words) or lettered(words)
             if parsed is not None and not parsed[1]:
                 return above, parsed
         line = above.first_line - 1

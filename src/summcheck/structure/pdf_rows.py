@@ -114,7 +114,7 @@ def lone_letter(text: str) -> bool:
     return len(text) == 1 and "A" <= text <= "Z"
 
 
-LETTERED_ROW = re.compile(r"(?P<letter>[A-Z])[ \t]+(?P<title>[^\W\d_][^\W\d_A-Z]\S*.*)\Z")
+_LETTERED_ROW = re.compile(r"(?P<letter>[A-Z])[ \t]+(?P<title>[^\W\d_][^\W\d_A-Z]\S*.*)\Z")
 
 
 def lettered(text: str) -> tuple[str, str, bool] | None:
@@ -123,7 +123,7 @@ def lettered(text: str) -> tuple[str, str, bool] | None:
     `T` + `he`) is none."""
     if lone_letter(text):
         return text, "", True
-    m = LETTERED_ROW.match(text)
+    m = _LETTERED_ROW.match(text)
     return (m["letter"], m["title"], True) if m else None
 
 
