@@ -501,6 +501,11 @@ def latex_twocolumn(tree: Tree, folder: Path):
     return _latex(tree, folder, "[twocolumn]{article}", chapters=False, contents=False)
 
 
+def latex_abntex2(tree: Tree, folder: Path):
+    """abnTeX2, the class of Brazilian theses and reports (ABNT norms; memoir underneath)."""
+    return _latex(tree, folder, "[12pt,a4paper,english]{abntex2}", chapters=True, contents=True)
+
+
 # texinfo --------------------------------------------------------------------------------
 
 def _texinfo_source(tree: Tree) -> tuple[str, Printed]:
@@ -743,6 +748,7 @@ GENERATORS: dict[str, Callable[[Tree, Path], tuple[Path, Expected] | None]] = {
     "LaTeX report": latex_report,
     "LaTeX book": latex_book,
     "LaTeX two-column article": latex_twocolumn,
+    "LaTeX abnTeX2": latex_abntex2,
     "texinfo (makeinfo text)": texinfo_text,
     "texinfo (texi2pdf)": texinfo_pdf,
     "Sphinx (text builder)": sphinx_text,

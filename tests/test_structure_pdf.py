@@ -247,3 +247,26 @@ def test_appendices_numbered_by_a_bare_letter_in_a_heading_font(tmp_path):
                 ("Obligations", 14, True, 72), *_body()])
     path = _save(doc, tmp_path / "pandoc.pdf", [[1, "Scope", 1], [1, "Obligations", 1]])
     assert _found(path) == [("1", 1), ("A", 1)]
+
+
+def test_an_outline_of_unnumbered_entries_alone_leaves_the_fonts_to_decide(tmp_path):
+    """abnTeX2 bookmarks only its contents page ("Sumário") and no starred heading: the
+    outline places nothing, and the headings are read by their fonts on every page, not only
+    on the pages the outline pointed at."""
+    doc = pymupdf.open()
+    # The contents heading twice on page 1: its fonts are read to place the bookmark.
+    _page(doc, [("Sumário", 16, True, 72), ("Sumário", 10, False, 72),
+                ("Article 1. Scope", 14, True, 72), *_body(2)])
+    for number, title in enumerate(("Definitions", "Records"), start=2):
+        _page(doc, [(f"Article {number}. {title}", 14, True, 72), *_body()])
+    path = _save(doc, tmp_path / "abntex2.pdf", [[1, "Sumário", 1]])
+    assert _found(path) == [("1", 1), ("2", 2), ("3", 3)]
+
+
+def test_a_title_only_bookmark_over_a_lettered_row(tmp_path):
+    """The bookmark says `Obligations`, the page prints `A Obligations` on one line: appendix A."""
+    doc = pymupdf.open()
+    _page(doc, [("1 Scope", 16, True, 72), *_body()])
+    _page(doc, [("A Obligations", 16, True, 72), *_body()])
+    path = _save(doc, tmp_path / "bookmarks.pdf", [[1, "Scope", 1], [1, "Obligations", 2]])
+    assert _found(path) == [("1", 1), ("A", 2)]

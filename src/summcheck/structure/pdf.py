@@ -35,8 +35,10 @@ def _decide(doc: SourceDocument, use_outline: bool) -> Structure | None:
     lines.folios = folio_lines(lines, doc)
     lines.header_finder = lambda: header_shapes(lines, doc)
     anchors = outline_headings(lines, doc, decisions) if use_outline and doc.outline else []
-    if not anchors and not use_outline and doc.outline:
-        doc.fonts_of_pages(range(len(doc.pages)))  # the outline is set aside: read every page
+    if not anchors and doc.outline:
+        # The outline is set aside, or places no numbered heading (a lone "Contents" entry):
+        # every page is read for its fonts, as for a PDF without one.
+        doc.fonts_of_pages(range(len(doc.pages)))
     candidates = numbered_candidates(lines, doc, anchors, masked, decisions)
     if not anchors and not candidates:
         return None

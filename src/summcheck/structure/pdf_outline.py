@@ -212,8 +212,12 @@ def outline_headings(lines: Lines, doc: SourceDocument,
         start_row = row
         if row is not None:
             printed = parse_number(title or "")
-            if printed is None and row.last_line > row.first_line:
-                printed = lettered(title or "")
+            if printed is None:
+                # `A` beside the title: set apart on its row, or the outline names the rest.
+                letter = lettered(title or "")
+                if letter is not None and (row.last_line > row.first_line
+                                           or fold(letter[1]) == fold(entry.title)):
+                    printed = letter
             if printed is not None and printed[1]:
                 ident, title, reset = printed
                 evidence += " + printed number"

@@ -173,7 +173,7 @@ class Lines:
 
     def page_row(self, row: Row) -> PageRow:
         parsed = parse_number(row.text) if _NUMBER_START.match(row.text) else None
-        if parsed is None and row.last_line > row.first_line:  # `A` and its title, set apart
+        if parsed is None:  # `A Obligations`: an outline title may be the words after the letter
             parsed = lettered(row.text)
         return PageRow(row, fold(row.text), fold(parsed[1]) if parsed else "")
 
