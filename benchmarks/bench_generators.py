@@ -9,7 +9,7 @@ Markdown (ATX, setext, bold article leads), plain text with numbered lines, grof
 pages (`nroff -man`, bold by overstrike), PDF made with PyMuPDF with an outline and without
 one (headings told by their font); groff -ms, -me and -mom, each to PDF (`-Tpdf`) and to
 nroff text (`-Tutf8`, bold by overstrike); LaTeX (pdflatex, twice) in the article, report
-(with a table of contents), book (likewise) and two-column article classes; texinfo as
+(with a table of contents), book (likewise), two-column article and abnTeX2 classes; texinfo as
 `makeinfo --plaintext` (a contents listing first) and `texi2pdf`; Sphinx's text builder and
 its single-page HTML printed by WeasyPrint; asciidoctor HTML printed by WeasyPrint; pandoc
 Markdown to PDF through pdflatex (with `--toc`), to plain text, and to DOCX printed by
