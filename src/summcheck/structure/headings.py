@@ -190,7 +190,7 @@ def parse_letter(line: str) -> Parsed | None:
     """A line numbered by a bare letter, `A.  Obligations` (groff's -ms and -me appendices):
     a heading only where it is set exactly as the document's numbered headings are (see
     fit.py); an algorithm's step reads the same."""
-    m = _BARE_LETTER.match(line)
+    m = _BARE_LETTER.match(line) if len(line) <= MAX_LINE else None
     if m is None or m["title"].endswith((".", ",", ";", ":")):
         return None
     return Parsed(m["num"], 1, m["title"], "num", True)
