@@ -434,3 +434,11 @@ def test_appendix_and_clause_citations_resolve_on_rfc3986(inner: str, heading: s
     spans = [span for part in classify_group(inner).parts for span in resolver.resolve(part).spans]
     assert len(spans) == 1
     assert source.text[spans[0].start:spans[0].end].lstrip().startswith(heading)
+
+
+@pytest.mark.parametrize("inner", ["considerando 5 factores", "considerando los 5 factores",
+                                   "paragraph 2 explains it", "recital twelve"])
+def test_a_paragraph_word_in_prose_is_no_locator(inner: str) -> None:
+    """Spanish `considerando` is also "considering", English `paragraph` a word of remarks: a
+    group that reads on as prose after one is prose, not a malformed locator (SUM104)."""
+    assert classify_group(inner) is None

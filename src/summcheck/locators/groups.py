@@ -40,7 +40,8 @@ def classify_group(inner_text: str) -> Locator | LocatorSyntaxError | None:
     scanner.ws()
     _leading_document(scanner)  # `RFC 3986, §3.2.2`, `GG Art. 5`
     scanner.lead_in()
-    kw = scanner.keyword_at(scanner.pos)
+    kw_start = scanner.pos
+    kw = scanner.keyword_at(kw_start)
     if kw is None:
         return None
     kind, weak, end = kw
@@ -71,7 +72,13 @@ def classify_group(inner_text: str) -> Locator | LocatorSyntaxError | None:
                 if isinstance(result, LocatorSyntaxError) and result.partial is None:
                     return None
                 return result
-    return parse_locator_lenient(inner_text)
+    result = parse_locator_lenient(inner_text)
+    if (kind == "paragraph" and isinstance(result, LocatorSyntaxError)
+            and inner_text[kw_start:end].isalpha()):
+        # A paragraph word spelled out is also a word of prose: `(considerando 5 factores)`
+        # is "considering 5 factors", `(paragraph 2 explains it)` a remark, not a broken locator.
+        return None
+    return result
 
 
 # How much of a long parenthesised group `starts_like_locator` reads: a lead-in, a keyword and
