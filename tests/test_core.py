@@ -199,3 +199,51 @@ def test_reports_identical_with_either_core(tmp_path, monkeypatch):
         getter.cache_clear()
     assert with_core == with_python
     assert sum(bool(json.loads(r)["findings"]) for r in with_core) > 50
+
+
+# ---------------------------------------------------------------- the source fold (matching)
+
+from summcheck.matching.normalize import fold as source_fold, python_fold  # noqa: E402
+
+
+def _fold_parts(folded) -> tuple:
+    return (folded.text, folded.fstart, folded.ostart, folded.copied, folded.original_length,
+            folded.optional_hyphens, folded.word_hyphens, folded.spaced_hyphens)
+
+
+@built
+def test_source_fold_matches_python_on_real_texts():
+    """Every real source, whole and line by line: the same folded text, segments and hyphens.
+    A text that is not ASCII is declined, and Python folds it."""
+    ascii_seen = 0
+    for path in TEXT_FILES:
+        text = path.read_text("utf-8", errors="surrogateescape")
+        if text.isascii():
+            ascii_seen += 1
+            assert core.native.fold_ascii(text) is not None
+        else:
+            assert core.native.fold_ascii(text) is None
+        assert _fold_parts(source_fold(text)) == _fold_parts(python_fold(text)), path.name
+    for line in LINES:
+        assert _fold_parts(source_fold(line)) == _fold_parts(python_fold(line)), line
+    assert ascii_seen >= 3  # the RFCs, the GPL, the transcript
+
+
+_FOLD_TEXTS = st.text(alphabet="ab_Z9-‐ \n\t\r\x0b\x0c\x1c\x1f.,'\"", max_size=40)
+
+
+@built
+@settings(max_examples=600, deadline=None)
+@given(_FOLD_TEXTS)
+def test_source_fold_matches_python_on_generated_text(text):
+    """Hyphens at line ends, before spaces and inside words, white space runs of every kind
+    of white space, side by side (a non-ASCII dash makes the text Python's)."""
+    assert _fold_parts(source_fold(text)) == _fold_parts(python_fold(text))
+
+
+@built
+def test_source_fold_hostile_and_linear():
+    for text in ("", "-", "\n" * 10, "a-" * 1000, "a-\n" * 50_000, " \t" * 100_000,
+                 "a-  \n  b" * 10_000, "x\x00-\x00y"):
+        assert _fold_parts(source_fold(text)) == _fold_parts(python_fold(text))
+    assert core.native.fold_ascii("caf\udce9") is None  # a lone surrogate: not ASCII text

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 
 mod fold;
 mod language;
+mod normalize;
 mod scan;
 mod text;
 
@@ -24,5 +25,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<scan::WordScan>()?;
     m.add_class::<fold::Folder>()?;
     m.add_class::<language::Languages>()?;
+    m.add_function(wrap_pyfunction!(normalize::fold_ascii, m)?)?;
     Ok(())
 }

@@ -168,7 +168,20 @@ class FoldedText:
 
 
 def fold(text: str) -> FoldedText:
-    """Fold `text` for the normalized level, keeping the offset map."""
+    """Fold `text` for the normalized level, keeping the offset map (an ASCII text in the
+    compiled core where it is built; `python_fold` is its oracle)."""
+    if text.isascii():
+        from ..core import native
+
+        parts = native.fold_ascii(text) if native is not None else None
+        if parts is not None:
+            folded, fstart, ostart, copied, optional, word, spaced = parts
+            return FoldedText(folded, fstart, ostart, copied, len(text), optional, word, spaced)
+    return python_fold(text)
+
+
+def python_fold(text: str) -> FoldedText:
+    """`fold` in Python: every text the core declines, and the core's test oracle."""
     pieces: list[str] = []
     result = FoldedText("", original_length=len(text))
     flen = 0  # length of the folded text so far
