@@ -213,8 +213,9 @@ def _fold_parts(folded) -> tuple:
 
 @built
 def test_source_fold_matches_python_on_real_texts():
-    """Every real source, whole and line by line: the same folded text, segments and hyphens.
-    A text that is not ASCII is declined, and Python folds it."""
+    """Every real source, whole and line by line: the same folded text, segments and hyphens
+    (an ASCII text by `fold_ascii`; any other where every character folds one for one by
+    `fold_mapped`, with what each character is as Python says)."""
     ascii_seen = 0
     for path in TEXT_FILES:
         text = path.read_text("utf-8", errors="surrogateescape")
@@ -230,6 +231,11 @@ def test_source_fold_matches_python_on_real_texts():
 
 
 _FOLD_TEXTS = st.text(alphabet="ab_Z9-‐ \n\t\r\x0b\x0c\x1c\x1f.,'\"", max_size=40)
+# Letters, digits and white space beyond ASCII, dashes, quotation marks; and what folds to
+# another length (a ligature, a combining accent, a zero-width space, a soft hyphen), which
+# leaves the text to Python.
+_FOLD_UNICODE = st.text(alphabet="ab9- \n\t\x1cüßé–—‐‑\u00a0\u2009“”„«»’\u2028\u3000١²ǅ\u00adﬁ\u0301\u200b",
+                        max_size=30)
 
 
 @built
@@ -237,7 +243,14 @@ _FOLD_TEXTS = st.text(alphabet="ab_Z9-‐ \n\t\r\x0b\x0c\x1c\x1f.,'\"", max_size
 @given(_FOLD_TEXTS)
 def test_source_fold_matches_python_on_generated_text(text):
     """Hyphens at line ends, before spaces and inside words, white space runs of every kind
-    of white space, side by side (a non-ASCII dash makes the text Python's)."""
+    of white space, side by side."""
+    assert _fold_parts(source_fold(text)) == _fold_parts(python_fold(text))
+
+
+@built
+@settings(max_examples=1500, deadline=None)
+@given(_FOLD_UNICODE)
+def test_source_fold_matches_python_beyond_ascii(text):
     assert _fold_parts(source_fold(text)) == _fold_parts(python_fold(text))
 
 

@@ -26,5 +26,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<fold::Folder>()?;
     m.add_class::<language::Languages>()?;
     m.add_function(wrap_pyfunction!(normalize::fold_ascii, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize::fold_mapped, m)?)?;
     Ok(())
 }

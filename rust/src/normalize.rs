@@ -1,22 +1,57 @@
-//! `summcheck.matching.normalize.fold` of an ASCII text: white space runs to one space, a hyphen
-//! after a word character made optional at a line end, marked before a space and inside a word,
-//! with the segments that map each folded offset back to the text.
+//! `summcheck.matching.normalize.fold`: white space runs to one space, a hyphen after a word
+//! character made optional at a line end, marked before a space and inside a word, each other
+//! character folded one for one, with the segments that map each folded offset back to the
+//! text (offsets in code points, as Python counts them).
 //!
-//! Only ASCII texts are folded here: what NFKC, quotation marks, dashes and zero-width
-//! characters do to the rest stays Python's (`fold` calls this only where `text.isascii()`).
-//! Python's `\s` and `\w` on ASCII are `is_space` and `is_word` below.
+//! What a character is never comes from this side's Unicode tables: on ASCII, Python's `\s` and
+//! `\w` are `ascii_space` and `ascii_word` below; every other character of the text is
+//! classified by Python (`normalize.fold`), which also gives its one-for-one fold. A text with a
+//! character that folds to another length (NFKC expansions, combining marks, zero-width
+//! characters, soft hyphens) stays Python's.
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Python's `str.isspace()` (and `re`'s `\s`) on an ASCII character.
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1f)
+fn ascii_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c' | '\x1c'..='\x1f')
 }
 
 /// `re`'s `\w` on an ASCII character.
-fn is_word(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+fn ascii_word(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// What Python says of the text's other characters.
+#[derive(Default)]
+struct Classes {
+    spaces: FxHashSet<char>,
+    words: FxHashSet<char>,
+    hyphens: FxHashSet<char>,
+    table: FxHashMap<char, char>,
+}
+
+impl Classes {
+    fn is_space(&self, c: char) -> bool {
+        if c.is_ascii() { ascii_space(c) } else { self.spaces.contains(&c) }
+    }
+    fn is_word(&self, c: char) -> bool {
+        if c.is_ascii() { ascii_word(c) } else { self.words.contains(&c) }
+    }
+    fn is_hyphen(&self, c: char) -> bool {
+        c == '-' || (!c.is_ascii() && self.hyphens.contains(&c))
+    }
+    /// One character as the folded text holds it.
+    fn folded(&self, c: char) -> char {
+        if self.is_space(c) {
+            ' '
+        } else if c.is_ascii() {
+            c
+        } else {
+            *self.table.get(&c).unwrap_or(&c)
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -29,29 +64,29 @@ enum Kind {
 
 /// The hyphen match at `i` (a '-' after a word character), as `_HYPHEN` finds it: its end and
 /// kind, or None.
-fn hyphen_at(t: &[u8], i: usize) -> Option<(usize, Kind)> {
-    if t[i] != b'-' || i == 0 || !is_word(t[i - 1]) {
+fn hyphen_at(t: &[char], i: usize, k: &Classes) -> Option<(usize, Kind)> {
+    if !k.is_hyphen(t[i]) || i == 0 || !k.is_word(t[i - 1]) {
         return None;
     }
     let n = t.len();
     let mut j = i + 1;
-    while j < n && is_space(t[j]) && t[j] != b'\n' {
+    while j < n && k.is_space(t[j]) && t[j] != '\n' {
         j += 1;
     }
-    if j < n && t[j] == b'\n' {
+    if j < n && t[j] == '\n' {
         // `[^\S\n]*\n\s*` and then a word character.
-        let mut k = j + 1;
-        while k < n && is_space(t[k]) {
-            k += 1;
+        let mut e = j + 1;
+        while e < n && k.is_space(t[e]) {
+            e += 1;
         }
-        if k < n && is_word(t[k]) {
-            return Some((k, Kind::LineEndHyphen));
+        if e < n && k.is_word(t[e]) {
+            return Some((e, Kind::LineEndHyphen));
         }
     }
-    if j > i + 1 && j < n && is_word(t[j]) {
+    if j > i + 1 && j < n && k.is_word(t[j]) {
         return Some((j, Kind::SpacedHyphen));
     }
-    if i + 1 < n && is_word(t[i + 1]) {
+    if i + 1 < n && k.is_word(t[i + 1]) {
         return Some((i + 1, Kind::WordHyphen));
     }
     None
@@ -60,9 +95,9 @@ fn hyphen_at(t: &[u8], i: usize) -> Option<(usize, Kind)> {
 /// The folded text and its map: (text, fstart, ostart, copied, optional, word, spaced hyphens).
 type Folded = (String, Vec<usize>, Vec<usize>, Vec<bool>, Vec<usize>, Vec<usize>, Vec<usize>);
 
-fn fold(t: &[u8]) -> Folded {
+fn fold(t: &[char], k: &Classes) -> Folded {
     let n = t.len();
-    let mut out: Vec<u8> = Vec::with_capacity(n);
+    let mut out: Vec<char> = Vec::with_capacity(n);
     let (mut fstart, mut ostart, mut copied) = (Vec::new(), Vec::new(), Vec::new());
     let (mut optional, mut word, mut spaced) = (Vec::new(), Vec::new(), Vec::new());
     let mut copy_from = 0usize;
@@ -71,11 +106,11 @@ fn fold(t: &[u8]) -> Folded {
     let flush = |until: usize,
                  copy_from: &mut usize,
                  after_space: &mut bool,
-                 out: &mut Vec<u8>,
+                 out: &mut Vec<char>,
                  fstart: &mut Vec<usize>,
                  ostart: &mut Vec<usize>,
                  copied: &mut Vec<bool>| {
-        if until > *copy_from && *after_space && is_space(t[*copy_from]) {
+        if until > *copy_from && *after_space && k.is_space(t[*copy_from]) {
             fstart.push(out.len());
             ostart.push(*copy_from);
             copied.push(false);
@@ -85,9 +120,9 @@ fn fold(t: &[u8]) -> Folded {
             fstart.push(out.len());
             ostart.push(*copy_from);
             copied.push(true);
-            // One white space character is one space (the translation table of `fold`).
-            out.extend(t[*copy_from..until].iter().map(|&b| if is_space(b) { b' ' } else { b }));
-            *after_space = is_space(t[until - 1]);
+            // One for one: a white space character is a space, the others as the table says.
+            out.extend(t[*copy_from..until].iter().map(|&c| k.folded(c)));
+            *after_space = k.is_space(t[until - 1]);
         }
         *copy_from = until;
     };
@@ -100,11 +135,11 @@ fn fold(t: &[u8]) -> Folded {
     let mut last_end = 0usize;
     let mut ws_from = 0usize; // where `\s\s+`'s own scan stands
     while i < n {
-        let found = if let Some((end, kind)) = hyphen_at(t, i) {
+        let found = if let Some((end, kind)) = hyphen_at(t, i, k) {
             Some((end, kind))
-        } else if is_space(t[i]) && i >= ws_from {
+        } else if k.is_space(t[i]) && i >= ws_from {
             let mut end = i;
-            while end < n && is_space(t[end]) {
+            while end < n && k.is_space(t[end]) {
                 end += 1;
             }
             ws_from = end;
@@ -126,12 +161,12 @@ fn fold(t: &[u8]) -> Folded {
         }
         last_end = end;
         flush(i, &mut copy_from, &mut after_space, &mut out, &mut fstart, &mut ostart, &mut copied);
-        let mut replacement: &[u8] = if kind == Kind::Space { b" " } else { b"" };
-        if after_space && replacement.first() == Some(&b' ') {
-            replacement = b"";
+        let mut replacement: &[char] = if kind == Kind::Space { &[' '] } else { &[] };
+        if after_space && replacement.first() == Some(&' ') {
+            replacement = &[];
         }
         if let Some(&last) = replacement.last() {
-            after_space = last == b' ';
+            after_space = last == ' ';
         }
         match kind {
             Kind::LineEndHyphen => optional.push(out.len()),
@@ -147,17 +182,33 @@ fn fold(t: &[u8]) -> Folded {
         i = if kind == Kind::Space { end } else { end.max(i + 1) };
     }
     flush(n, &mut copy_from, &mut after_space, &mut out, &mut fstart, &mut ostart, &mut copied);
-    // ASCII in, ASCII out.
-    let text = String::from_utf8(out).expect("ASCII");
-    (text, fstart, ostart, copied, optional, word, spaced)
+    (out.into_iter().collect(), fstart, ostart, copied, optional, word, spaced)
 }
 
-/// `fold(text)`'s parts for an ASCII text, or None for any other text (Python folds it).
+/// `fold(text)`'s parts for an ASCII text, or None for any other text.
 #[pyfunction]
 pub fn fold_ascii(text: &Bound<'_, PyAny>) -> Option<Folded> {
     let text = text.extract::<PyBackedStr>().ok()?;
     if !text.is_ascii() {
         return None;
     }
-    Some(fold(text.as_bytes()))
+    let chars: Vec<char> = text.chars().collect();
+    Some(fold(&chars, &Classes::default()))
+}
+
+/// `fold(text)`'s parts for a text whose characters other than ASCII Python has classified:
+/// its white space (`spaces`), word characters (`words`), hyphens (`hyphens`) and one-for-one
+/// folds (`table`). None where the text is not UTF-8 (a lone surrogate): Python folds it.
+#[pyfunction]
+pub fn fold_mapped(text: &Bound<'_, PyAny>, spaces: &str, words: &str, hyphens: &str,
+                   table: FxHashMap<char, char>) -> Option<Folded> {
+    let text = text.extract::<PyBackedStr>().ok()?;
+    let classes = Classes {
+        spaces: spaces.chars().collect(),
+        words: words.chars().collect(),
+        hyphens: hyphens.chars().collect(),
+        table,
+    };
+    let chars: Vec<char> = text.chars().collect();
+    Some(fold(&chars, &classes))
 }

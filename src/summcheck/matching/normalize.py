@@ -77,8 +77,9 @@ _ASCII_CONTROL_SPACE = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
 _ASCII_RUN = re.compile(r"[\x00-\x7f]+")
 
 
-def _char_table(text: str) -> tuple[frozenset[str], dict[int, str]]:
-    """Characters of `text` that fold to another length, and the one-for-one translation table."""
+def _char_table(text: str) -> tuple[frozenset[str], dict[int, str], set[str]]:
+    """Characters of `text` that fold to another length, the one-for-one translation table, and
+    the characters looked at (every one that is not ASCII, and the ASCII control spaces)."""
     # A source is long and mostly ASCII: what is left once its ASCII runs are cut out is short,
     # and far cheaper to make a set of than the whole text.
     candidates = {c for c in _ASCII_CONTROL_SPACE if c in text}
@@ -95,7 +96,7 @@ def _char_table(text: str) -> tuple[frozenset[str], dict[int, str]]:
                 table[ord(c)] = folded
         else:
             changing.add(c)
-    return frozenset(changing), table
+    return frozenset(changing), table, candidates
 
 
 @lru_cache(maxsize=4096)
@@ -168,15 +169,27 @@ class FoldedText:
 
 
 def fold(text: str) -> FoldedText:
-    """Fold `text` for the normalized level, keeping the offset map (an ASCII text in the
-    compiled core where it is built; `python_fold` is its oracle)."""
-    if text.isascii():
-        from ..core import native
+    """Fold `text` for the normalized level, keeping the offset map (in the compiled core where
+    it is built and every character folds one for one; `python_fold` is its oracle)."""
+    from ..core import native
 
-        parts = native.fold_ascii(text) if native is not None else None
-        if parts is not None:
-            folded, fstart, ostart, copied, optional, word, spaced = parts
-            return FoldedText(folded, fstart, ostart, copied, len(text), optional, word, spaced)
+    parts = None
+    if native is not None and text.isascii():
+        parts = native.fold_ascii(text)
+    elif native is not None:
+        changing, table, present = _char_table(text)
+        # Every character folds one for one (a soft hyphen is removed with the line break it
+        # marks): what each is, Python says.
+        if not changing and "\u00ad" not in text:
+            others = [c for c in present if not c.isascii()]
+            parts = native.fold_mapped(
+                text, "".join(c for c in others if c.isspace()),
+                "".join(c for c in others if c.isalnum() or c == "_"),  # `re`'s \w
+                "".join(c for c in others if c in HYPHENS),
+                {chr(code): folded for code, folded in table.items()})
+    if parts is not None:
+        folded, fstart, ostart, copied, optional, word, spaced = parts
+        return FoldedText(folded, fstart, ostart, copied, len(text), optional, word, spaced)
     return python_fold(text)
 
 
@@ -209,7 +222,7 @@ def python_fold(text: str) -> FoldedText:
             after_space = text[until - 1].isspace()
         copy_from = until
 
-    changing, table = _char_table(text)
+    changing, table, _ = _char_table(text)
     for start, end, kind, matched in _special_matches(text, changing):
         if kind == "ch":
             replacement = "".join(fold_char(c) for c in unicodedata.normalize("NFC", matched))
