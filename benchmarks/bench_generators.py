@@ -528,29 +528,31 @@ def _texinfo_source(tree: Tree) -> tuple[str, Printed]:
     return "\n".join(source + ["@bye"]) + "\n", printed
 
 
-def texinfo_text(tree: Tree, folder: Path) -> tuple[Path, Expected] | None:
-    makeinfo = _program("makeinfo")
-    if makeinfo is None:
+def _texinfo(tree: Tree, folder: Path, program: str, options: list[str],
+             output: str) -> tuple[Path, Printed] | None:
+    """The tree as texinfo, through `program` into folder/`output`; None where it fails."""
+    found = _program(program)
+    if found is None:
         return None
     source, printed = _texinfo_source(tree)
     (folder / "doc.texi").write_text(source, encoding="utf-8")
-    if _run([makeinfo, "--plaintext", "--no-split", "-o", "doc.txt", "doc.texi"], folder) is None:
+    path = folder / output
+    if _run([found, *options, "-o", output, "doc.texi"], folder) is None or not path.exists():
         return None
-    path = folder / "doc.txt"
-    if not path.exists():
+    return path, printed
+
+
+def texinfo_text(tree: Tree, folder: Path) -> tuple[Path, Expected] | None:
+    made = _texinfo(tree, folder, "makeinfo", ["--plaintext", "--no-split"], "doc.txt")
+    if made is None:
         return None
+    path, printed = made
     return path, _text_expected(path.read_text(encoding="utf-8", errors="replace"), printed)
 
 
 def texinfo_pdf(tree: Tree, folder: Path) -> tuple[Path, Expected] | None:
-    texi2pdf = _program("texi2pdf")
-    if texi2pdf is None:
-        return None
-    source, printed = _texinfo_source(tree)
-    (folder / "doc.texi").write_text(source, encoding="utf-8")
-    if _run([texi2pdf, "--batch", "--quiet", "-o", "doc.pdf", "doc.texi"], folder) is None:
-        return None
-    return _made(folder / "doc.pdf", _pdf_expected(folder / "doc.pdf", printed))
+    made = _texinfo(tree, folder, "texi2pdf", ["--batch", "--quiet"], "doc.pdf")
+    return None if made is None else _made(made[0], _pdf_expected(*made))
 
 
 # Sphinx, asciidoctor, WeasyPrint --------------------------------------------------------

@@ -96,13 +96,12 @@ def _place(kind: str, span: Span, source: SourceDocument, by_label: bool
         return section.ident, None
     if kind == "paragraph":
         numbered = numbered_paragraphs(source)
-        holding = [n for n, s in (numbered.spans.items() if numbered else ())
-                   if s.start <= start < s.end]
-        if not holding:
+        first_number = numbered.number_at(start) if numbered else None
+        if first_number is None:
             return None
-        last_number = next((n for n, s in numbered.spans.items() if s.start <= last < s.end),
-                           holding[0])
-        return str(holding[0]), None if last_number == holding[0] else str(last_number)
+        last_number = numbered.number_at(last)
+        return (str(first_number),
+                None if last_number in (None, first_number) else str(last_number))
     if kind == "chars":
         return str(span.start), str(span.end)
     return None

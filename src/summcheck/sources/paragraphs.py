@@ -42,6 +42,10 @@ class Paragraphs:
     def last(self) -> int:
         return max(self.spans)
 
+    def number_at(self, offset: int) -> int | None:
+        """The number of the paragraph that holds `offset`, if one does."""
+        return next((n for n, span in self.spans.items() if span.start <= offset < span.end), None)
+
 
 def numbered_paragraphs(source: SourceDocument) -> Paragraphs | None:
     """The source's paragraph numbering (kept with the source), or None when it has none."""
