@@ -29,6 +29,7 @@ Exit status: 0 all sanity checks passed, 1 one failed, 3 summcheck could not be 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -112,6 +113,7 @@ def phases(summary_path: Path) -> list[tuple[str, float]]:
     request = CheckRequest([summary_path], cache=False)  # cold work: no entry reused
     settings = request.settings()
     timings: list[tuple[str, float]] = []
+    gc.disable()  # as check() and the command line run: the figures hold no collector pauses
     report = check_paths([summary_path], request.options(settings),
                          on_stage=lambda stage, _, seconds: timings.append((stage, seconds)))
     start = time.perf_counter()

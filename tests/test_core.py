@@ -260,3 +260,94 @@ def test_source_fold_hostile_and_linear():
                  "a-  \n  b" * 10_000, "x\x00-\x00y"):
         assert _fold_parts(source_fold(text)) == _fold_parts(python_fold(text))
     assert core.native.fold_ascii("caf\udce9") is None  # a lone surrogate: not ASCII text
+
+
+# ---------------------------------------------------------------- the quote search (matching)
+
+from summcheck.matching.exact import MAX_KEPT_HITS, Matcher  # noqa: E402
+from summcheck.matching.normalize import FoldedQuote  # noqa: E402
+from summcheck.model import SourceDocument, Span  # noqa: E402
+
+
+def _python_find_in(text: str, needle: str, lo: int, hi: int, limit: int) -> list[int]:
+    """The oracle: `str.find` from the last hit plus one, as the matcher's Python scan."""
+    found: list[int] = []
+    pos = text.find(needle, lo, hi) if needle else -1
+    while pos != -1 and len(found) < limit:
+        found.append(pos)
+        pos = text.find(needle, pos + 1, hi)
+    return found
+
+
+def _check_search(text: str, needles: list[str], limit: int = 5) -> None:
+    search = core.native.TextSearch(text)
+    n = len(text)
+    bounds = [(0, n), (n // 3, n), (1, max(1, n - 2)), (n, n), (0, n + 7)]
+    queries = [(needle, lo, hi) for needle in needles for lo, hi in bounds]
+    found = search.find_in([q[0] for q in queries], [q[1] for q in queries],
+                           [q[2] for q in queries], limit)
+    assert found == [_python_find_in(text, needle, lo, hi, limit) for needle, lo, hi in queries]
+    assert search.find_anywhere(needles, limit) == [
+        _python_find_in(text, needle, 0, n, limit) for needle in needles]
+
+
+@built
+def test_search_matches_python_on_real_texts():
+    """Quotes taken from every real source (lines, their halves, words) found at the same
+    code point offsets as `str.find` finds them, ASCII and beyond."""
+    for path in TEXT_FILES:
+        text = source_fold(path.read_text("utf-8", errors="replace")).text
+        words = text.split(" ")
+        needles = [" ".join(words[i:i + k]) for i in range(0, len(words), 97) for k in (1, 3, 8)]
+        _check_search(text, needles[:300])
+
+
+_SEARCH_TEXTS = st.text(alphabet="ab ä€𝄞-", max_size=40)
+
+
+@built
+@settings(max_examples=800, deadline=None)
+@given(_SEARCH_TEXTS, st.lists(st.text(alphabet="ab ä€𝄞-", max_size=4), max_size=6),
+       st.integers(0, 4))
+def test_search_matches_python_on_generated_text(text, needles, limit):
+    """One-, two-, three- and four-byte characters, overlapping and repeated needles, empty
+    needles, bounds past the text's end, a limit of zero."""
+    _check_search(text, needles, limit)
+
+
+@built
+def test_search_hostile_and_linear():
+    """A needle repeated a million times is kept as `limit` places; needles that stand over
+    one another everywhere give up the one-pass search (None) instead of going quadratic; a
+    lone surrogate cannot be held, and the matcher then scans in Python."""
+    text = "a " * 1_000_000
+    search = core.native.TextSearch(text)
+    assert search.find_in(["a a"], [0], [len(text)], 3) == [[0, 2, 4]]
+    assert search.find_anywhere(["a a"], 3) == [[0, 2, 4]]
+    assert search.find_anywhere([" ".join("a" * k) for k in range(1, 40)], 3) is None
+    with pytest.raises(ValueError):
+        core.native.TextSearch("caf\udce9")
+    assert search.find_in(["caf\udce9"], [0], [10], 3) == [None]
+
+
+@built
+def test_matcher_hits_identical_with_either_core(monkeypatch):
+    """The matcher on a German source with hyphens at line ends, inside words and before
+    spaces: the same hits at the locator and anywhere, whichever scans."""
+    text = casekit.SOURCES.joinpath("dsgvo-oj1-4.txt").read_text("utf-8")
+    lines = [line for line in text.splitlines() if len(line.split()) > 4]
+    quotes = [" ".join(line.split()[1:5]) for line in lines[::3]] + ["Gesundheits- oder",
+                                                                     "", "nicht da steht"]
+
+    def hits(compiled: bool) -> tuple:
+        matcher = Matcher(SourceDocument(Path("s.txt"), "text", text, [], []))
+        if not compiled:
+            matcher._search = None
+        assert (matcher.search is not None) == compiled
+        folded = [(FoldedQuote.of(q), q) for q in quotes]
+        spans = (Span(0, len(text) // 2), Span(len(text) // 2, len(text)))
+        return (matcher.find_in_many([(f, spans, q) for f, q in folded], MAX_KEPT_HITS + 1),
+                matcher.find_anywhere(folded))
+
+    assert hits(True) == hits(False)
+    assert sum(map(bool, hits(True)[0])) >= 8

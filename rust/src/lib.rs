@@ -14,6 +14,7 @@ mod fold;
 mod language;
 mod normalize;
 mod scan;
+mod search;
 mod text;
 
 #[pymodule]
@@ -25,6 +26,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<scan::WordScan>()?;
     m.add_class::<fold::Folder>()?;
     m.add_class::<language::Languages>()?;
+    m.add_class::<search::TextSearch>()?;
     m.add_function(wrap_pyfunction!(normalize::fold_ascii, m)?)?;
     m.add_function(wrap_pyfunction!(normalize::fold_mapped, m)?)?;
     Ok(())

@@ -190,9 +190,7 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
     each sentence."""
     matcher = Matcher.shared(source)
     records = located.records
-    for result in records:
-        if result.status is RecordStatus.NOT_FOUND:  # resolved: now search at the locator
-            _match_at_locator(result, matcher)
+    _match_at_locators([r for r in records if r.status is RecordStatus.NOT_FOUND], matcher)
     if not source.ocr and len(source.pages) > 1:
         for result in _unfound(records):  # a quote over a page break, furniture left out
             if result.locator_spans:
@@ -237,11 +235,14 @@ def _locate_record(record: ClaimRecord, resolver: Resolver) -> RecordResult:
     return RecordResult(record, [resolver.resolve(part) for part in record.locator.parts])
 
 
-def _match_at_locator(result: RecordResult, matcher: Matcher) -> None:
-    record = result.record
-    result.folded_quote = quote = result.folded_quote or FoldedQuote.of(record.quote)
-    hits = matcher.find_in(quote, result.locator_spans, record.quote, MAX_KEPT_HITS + 1)
-    result.hits, result.more_hits = hits[:MAX_KEPT_HITS], len(hits) > MAX_KEPT_HITS
+def _match_at_locators(resolved: list[RecordResult], matcher: Matcher) -> None:
+    """Search each resolved record's quote at its locator (all of them in one scan)."""
+    for result in resolved:
+        result.folded_quote = result.folded_quote or FoldedQuote.of(result.record.quote)
+    found = matcher.find_in_many([(r.folded_quote, r.locator_spans, r.record.quote)
+                                  for r in resolved], MAX_KEPT_HITS + 1)
+    for result, hits in zip(resolved, found):
+        result.hits, result.more_hits = hits[:MAX_KEPT_HITS], len(hits) > MAX_KEPT_HITS
 
 
 def _folded(result: RecordResult) -> FoldedQuote:

@@ -1,7 +1,10 @@
 """Find a quote in a source, exact or normalized: at its locator, and anywhere (misplaced).
 
 The `Matcher` holds one source's folded text and word list, built once and lazily (the fuzzy
-search of an OCR source, `ocr.FuzzySearch`, reads the same folded text).
+search of an OCR source, `ocr.FuzzySearch`, reads the same folded text). Where the compiled
+core is built, its `TextSearch` scans the folded text for all quotes in a call or two; the
+scans in Python here are its oracle and fallback, and what a hit means (the hyphens around
+it, its place in the source) is decided here either way.
 """
 from __future__ import annotations
 
@@ -19,6 +22,8 @@ MatchLevel = Literal["exact", "normalized", "fuzzy"]
 # Occurrences of one quote kept per search: enough to tell "several" and name a few places;
 # a quote repeated thousands of times (hostile input) must not cost memory per repeat.
 MAX_KEPT_HITS = 20
+
+_UNSET = object()
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,22 @@ class Matcher:
         self._found: dict[tuple[str, tuple[Span, ...], int], list[QuoteHit]] = {}
         # many records cite the same page: span → its start and end in the folded text
         self._folded_spans: dict[Span, tuple[int, int]] = {}
+        self._search: object = _UNSET
+
+    @property
+    def search(self):
+        """The compiled core's scans of the folded text, or None (not built, or a text it
+        cannot hold: a lone surrogate)."""
+        if self._search is _UNSET:
+            from ..core import native
+
+            self._search = None
+            if native is not None:
+                try:
+                    self._search = native.TextSearch(self.folded.text)
+                except (TypeError, ValueError):  # UnicodeEncodeError is a ValueError
+                    pass
+        return self._search
 
     @classmethod
     def shared(cls, source: SourceDocument) -> "Matcher":
@@ -64,29 +85,85 @@ class Matcher:
         A quote repeated all over a region is kept as a few places, not every occurrence: the
         search of each span stops at `limit` hits, so its cost does not grow with the repeats.
         """
-        key = (raw_quote, tuple(spans), limit)
-        known = self._found.get(key)
-        if known is None:
-            known = self._found[key] = self._find_in(quote, spans, raw_quote, limit)
-        return list(known)
+        return self.find_in_many([(quote, spans, raw_quote)], limit, compiled=False)[0]
+
+    def find_in_many(self, requests: list[tuple[FoldedQuote, tuple[Span, ...] | list[Span], str]],
+                     limit: int = MAX_KEPT_HITS, *, compiled: bool = True
+                     ) -> list[list[QuoteHit]]:
+        """`find_in` of each (quote, spans, raw quote), the spans of all of them scanned in
+        one call of the compiled core when `compiled` and it is built."""
+        results: list[list[QuoteHit] | None] = [None] * len(requests)
+        waiting: dict[tuple[str, tuple[Span, ...], int], list[int]] = {}
+        for i, (quote, spans, raw_quote) in enumerate(requests):
+            key = (raw_quote, tuple(spans), limit)
+            known = self._found.get(key)
+            if known is not None:
+                results[i] = list(known)
+            elif key in waiting:  # records often repeat a quote at one locator
+                waiting[key].append(i)
+            else:
+                waiting[key] = [i]
+        scanned = self._scan_spans([(requests[ids[0]][0], key[1]) for key, ids in waiting.items()],
+                                   limit) if compiled and waiting else None
+        for n, (key, ids) in enumerate(waiting.items()):
+            quote = requests[ids[0]][0]
+            known = self._found[key] = self._find_in(
+                quote, key[1], key[0], limit, None if scanned is None else scanned[n])
+            for i in ids:
+                results[i] = list(known)
+        return results  # type: ignore[return-value]
+
+    def _bounds(self, span: Span) -> tuple[int, int]:
+        """The span's start and end in the folded text."""
+        bounds = self._folded_spans.get(span)
+        if bounds is None:
+            folded = self.folded
+            bounds = self._folded_spans[span] = (folded.to_folded(span.start),
+                                                 folded.to_folded(span.end))
+        return bounds
+
+    def _scan_spans(self, wanted: list[tuple[FoldedQuote, tuple[Span, ...]]], limit: int
+                    ) -> list[list[list[int]]] | None:
+        """By quote, by span, the first `limit` offsets of the quote's folded text in the span
+        (hyphens not yet judged), found by the compiled core; None where it is not built."""
+        search = self.search
+        if search is None:
+            return None
+        needles, los, his = [], [], []
+        for quote, spans in wanted:
+            for span in spans:
+                lo, hi = self._bounds(span)
+                needles.append(quote.text)
+                los.append(lo)
+                his.append(hi)
+        found = iter(search.find_in(needles, los, his, limit))
+        scanned = [[next(found) for _ in spans] for _, spans in wanted]
+        if any(positions is None for spans in scanned for positions in spans):
+            return None  # a quote it cannot read (a lone surrogate): Python scans them all
+        return scanned
 
     def _find_in(self, quote: FoldedQuote, spans: tuple[Span, ...] | list[Span],
-                 raw_quote: str, limit: int) -> list[QuoteHit]:
+                 raw_quote: str, limit: int, scanned: list[list[int]] | None = None
+                 ) -> list[QuoteHit]:
         folded = self.folded
         found: dict[int, None] = {}
         needle = quote.text
         if not needle:
             return []
         find = folded.text.find  # run once or twice per record: looked up once
-        folded_spans = self._folded_spans
-        for span in spans:
-            bounds = folded_spans.get(span)
-            if bounds is None:
-                bounds = folded_spans[span] = (folded.to_folded(span.start),
-                                               folded.to_folded(span.end))
-            lo, hi = bounds
+        for k, span in enumerate(spans):
+            lo, hi = self._bounds(span)
             kept = 0
-            pos = find(needle, lo, hi)
+            if scanned is None:
+                pos = find(needle, lo, hi)
+            else:  # the core's first `limit` offsets; past them, if hyphens ruled some out
+                positions = scanned[k]
+                for pos in positions:
+                    if kept < limit and hyphens_agree(folded, pos, quote):
+                        found[pos] = None
+                        kept += 1
+                pos = (find(needle, positions[-1] + 1, hi)
+                       if positions and len(positions) >= limit and kept < limit else -1)
             while pos != -1 and kept < limit:
                 if hyphens_agree(folded, pos, quote):
                     found[pos] = None
@@ -110,10 +187,14 @@ class Matcher:
         wanted: dict[str, list[tuple[str, int]]] = {}  # key word → [(raw quote, its offset)]
         folded_of: dict[str, FoldedQuote] = {}
         for quote, raw in quotes:
+            if raw not in folded_of:
+                folded_of[raw] = quote
+        if folded_of and self._find_all_compiled(folded_of, by_raw, limit):
+            return [list(by_raw[raw]) for _, raw in quotes]
+        for quote, raw in quotes:
             if raw in by_raw:
                 continue
             by_raw[raw] = []
-            folded_of[raw] = quote
             key = _key_word(quote.text, self.word_counts)
             if key is None:  # one or two words: a plain scan of the text is cheap enough
                 by_raw[raw] = self._scan(quote, raw, limit)
@@ -137,6 +218,27 @@ class Matcher:
                         if len(hits) >= limit:
                             waiting.remove(entry)
         return [list(by_raw[raw]) for _, raw in quotes]
+
+    def _find_all_compiled(self, folded_of: dict[str, FoldedQuote],
+                           by_raw: dict[str, list[QuoteHit]], limit: int) -> bool:
+        """`find_anywhere`'s hits of each distinct quote put in `by_raw`, every quote looked
+        for in one pass of the compiled core; False (nothing put) where it cannot."""
+        search = self.search
+        if search is None:
+            return False
+        raws = list(folded_of)
+        found = search.find_anywhere([folded_of[raw].text for raw in raws], limit)
+        if found is None:
+            return False
+        folded = self.folded
+        for raw, positions in zip(raws, found):
+            quote = folded_of[raw]
+            hits = [self._hit(pos, quote, raw) for pos in positions
+                    if hyphens_agree(folded, pos, quote)]
+            if len(positions) >= limit > len(hits):  # hyphens ruled some out: look further
+                hits = self._scan(quote, raw, limit)
+            by_raw[raw] = hits
+        return True
 
     def _scan(self, quote: FoldedQuote, raw_quote: str, limit: int) -> list[QuoteHit]:
         hits: list[QuoteHit] = []

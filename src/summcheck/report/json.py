@@ -11,6 +11,8 @@ from .model import Report, VerifiedQuote
 # How the `"quotes": []` of each summary stands in `dump_json`'s text: a string holds no raw
 # line break, so a line break, this indentation and the key are the key itself.
 _EMPTY_QUOTES = '\n      "quotes": []'
+_BETWEEN = '}, {"record": '
+_BETWEEN_LINES = '},\n        {"record": '
 
 
 class JsonReporter(Reporter):
@@ -83,8 +85,12 @@ def with_quotes(text: str, quotes: list[list[VerifiedQuote]]) -> str:
         empty = text.index(_EMPTY_QUOTES, copied) + len(_EMPTY_QUOTES) - len("[]")
         pieces.append(text[copied:empty])
         if summary_quotes:
-            lines = ",\n".join("        " + json.dumps(quote_json(quote), ensure_ascii=False)
-                               for quote in summary_quotes)
+            # One call of the C encoder for all of them; each is an object whose first key is
+            # "record" and no object inside one has that key, and a `"` inside a string is
+            # escaped: `}, {"record": ` stands only between two quotes.
+            listed = json.dumps([quote_json(quote) for quote in summary_quotes],
+                                ensure_ascii=False)[1:-1]
+            lines = "        " + listed.replace(_BETWEEN, _BETWEEN_LINES)
             pieces += ["[\n", escape_unsafe(lines), "\n      ]"]
         else:
             pieces.append("[]")

@@ -63,17 +63,16 @@ def page_furniture(doc: SourceDocument) -> tuple[Span, ...]:
         return found
     spans: list[Span] = []
     if len(doc.pages) >= MIN_PAGES:
-        edges = [(page, _edge_lines(doc, page)) for page in doc.pages]
+        edges = [(page, [(start, end, header_shape(doc.text[start:end]))
+                         for start, end in _edge_lines(doc, page)]) for page in doc.pages]
         pages_of: dict[str, set[int]] = {}
         for page, lines in edges:
-            for start, end in lines:
-                key = header_shape(doc.text[start:end])
+            for _, _, key in lines:
                 if key:
                     pages_of.setdefault(key, set()).add(page.number)
         for page, lines in edges:
-            for start, end in lines:
-                text = doc.text[start:end]
-                if is_folio(text) or len(pages_of.get(header_shape(text), ())) >= MIN_PAGES:
+            for start, end, key in lines:
+                if len(pages_of.get(key, ())) >= MIN_PAGES or is_folio(doc.text[start:end]):
                     spans.append(Span(start, min(end + 1, page.span.end)))
     doc.derived["furniture"] = found = tuple(sorted(spans, key=lambda s: s.start))
     return found
