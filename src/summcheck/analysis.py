@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
 from .matching.furniture import across_page_breaks
-from .sources.furniture import page_furniture
+from .sources.furniture import furniture_starts, page_furniture
 from .matching.nearest import ClosestPassage, nearest_at_locator
 from .matching.normalize import FoldedQuote
 from .modality import Lexicon, ModalWord, modal_words
@@ -211,9 +211,10 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
             _take_fuzzy_elsewhere(result, fuzzy_search, fuzzy)
     unfound = [r for r in _unfound(records) if r.locator_spans]
     furniture = page_furniture(source) if unfound and len(source.pages) > 1 else ()
+    starts = furniture_starts(source) if furniture else None
     for result in unfound:
         result.closest = nearest_at_locator(source.text, result.locator_spans,
-                                            result.record.quote, furniture)
+                                            result.record.quote, furniture, starts)
     for result in records:
         result.settled = result.status
     backing = _BackingIndex(records, matcher)

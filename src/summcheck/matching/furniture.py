@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 
 from ..model import SourceDocument, Span
-from ..sources.furniture import page_furniture
+from ..sources.furniture import furniture_starts, page_furniture
 from .normalize import FoldedQuote, fold
 
 
@@ -25,7 +25,7 @@ def across_page_breaks(source: SourceDocument, spans: tuple[Span, ...],
     furniture = page_furniture(source)
     if not furniture:
         return None
-    starts = [f.start for f in furniture]
+    starts = furniture_starts(source)
     text = source.text
     for span in spans:
         if source.page_of(span.start) is source.page_of(max(span.start, span.end - 1)):

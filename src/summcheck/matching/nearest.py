@@ -177,21 +177,24 @@ class ClosestPassage:
 
 
 def nearest_at_locator(text: str, spans: tuple[Span, ...], quote: str,
-                       furniture: tuple[Span, ...] = ()) -> ClosestPassage:
+                       furniture: tuple[Span, ...] = (), starts: list[int] | None = None
+                       ) -> ClosestPassage:
     """The closest passage to `quote` in the first three cited `spans` of `text`, read
-    without the page `furniture` in them (sources/furniture.py): a passage never advises
-    copying a running header or a folio into a quote."""
+    without the page `furniture` in them (sources/furniture.py; `starts`, their starts if
+    the caller has them): a passage never advises copying a running header or a folio into
+    a quote."""
     limit = closest_search_limit(quote)
     if furniture:
-        spans = _without(spans[:3], furniture)
+        spans = _without(spans[:3], furniture,
+                         [f.start for f in furniture] if starts is None else starts)
     region = _region(text, spans[:3], limit)
     closest = closest_difference(region, quote, limit) if limit else None
     return ClosestPassage(limit, len(region), closest)
 
 
-def _without(spans, furniture: tuple[Span, ...]) -> tuple[Span, ...]:
-    """The spans with the furniture lines inside them cut out, in order."""
-    starts = [f.start for f in furniture]
+def _without(spans, furniture: tuple[Span, ...], starts: list[int]) -> tuple[Span, ...]:
+    """The spans with the furniture lines (starting at `starts`) inside them cut out, in
+    order."""
     out: list[Span] = []
     for span in spans:
         pos = span.start

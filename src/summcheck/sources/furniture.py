@@ -78,6 +78,15 @@ def page_furniture(doc: SourceDocument) -> tuple[Span, ...]:
     return found
 
 
+def furniture_starts(doc: SourceDocument) -> list[int]:
+    """The starts of `page_furniture(doc)`, in order, to bisect; kept with the source (every
+    quote not found where cited looks there)."""
+    found = doc.derived.get("furniture starts")
+    if not isinstance(found, list):
+        found = doc.derived["furniture starts"] = [f.start for f in page_furniture(doc)]
+    return found
+
+
 def _edge_lines(doc: SourceDocument, page) -> list[tuple[int, int]]:
     """(start, end) of the first two and the last two non-blank lines of a page, found from
     its two ends (a page's middle is never read)."""
@@ -101,4 +110,4 @@ def _edge_lines(doc: SourceDocument, page) -> list[tuple[int, int]]:
     return sorted(set(head + tail))
 
 
-__all__ = ["page_furniture", "header_shape", "shape", "is_folio"]
+__all__ = ["page_furniture", "furniture_starts", "header_shape", "shape", "is_folio"]
