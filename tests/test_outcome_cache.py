@@ -108,6 +108,24 @@ def test_an_unchanged_rerun_runs_no_stage_and_reports_the_same_bytes(example, ex
         assert len(json.loads(check(case))["findings"]) >= 10
 
 
+def test_an_outcome_stored_without_quotes_serves_only_reports_that_print_none(examples, folder,
+                                                                             loads):
+    """A text check lists no verified quotes and stores none; the JSON check after it checks
+    the summary again and lists every quote, the bytes of an uncached run; from then on
+    either format reuses the one outcome."""
+    case = examples / "examples" / "rfc3986"
+    uncached = {fmt: check(case, "--no-cache", fmt=fmt) for fmt in ("json", "text")}
+    assert check(case, fmt="text") == uncached["text"]
+    stored = read_entry(outcomes(folder)[0])
+    assert stored["quotes"] is None
+    calls = loads.calls
+    assert check(case, fmt="text") == uncached["text"] and loads.calls == calls
+    assert check(case) == uncached["json"] and loads.calls == calls + 1
+    assert len(json.loads(uncached["json"])["summaries"][0]["quotes"]) >= 20
+    assert check(case, fmt="text") == uncached["text"] and check(case) == uncached["json"]
+    assert loads.calls == calls + 1 and len(outcomes(folder)) == 1
+
+
 def test_no_stage_hook_runs_on_a_hit(examples, folder, monkeypatch):
     from summcheck.engine import check_paths
     from summcheck.settings import CheckRequest

@@ -77,6 +77,7 @@ class CheckRequest:
     changed: bool = False
     jobs: int = 1  # worker processes; 0: one a core
     cache: bool | None = None  # --cache/--no-cache; None: the configuration's `cache` (default on)
+    quotes: bool = True  # the reports list the verified quotes (what the JSON format prints)
 
     def settings(self) -> Config:
         """The configuration (--config, else the closest one), with --allow-outside."""
@@ -99,6 +100,7 @@ class CheckRequest:
                                 structure=self.structure, select=self.select, ignore=self.ignore)
         enabled = settings.cache if self.cache is None else self.cache
         options.cache = SourceCache.for_run(settings.root, enabled)
+        options.quotes = self.quotes
         if self.changed:
             options.changed_files = changed_keys(self.paths)
         return options

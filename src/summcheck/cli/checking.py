@@ -74,7 +74,8 @@ def check(
         sections=sections.value if sections else None, structure=structure, select=select,
         ignore=ignore, exclude=list(exclude or ()), config=config,
         fail_on=fail_on.value if fail_on else None, allow_outside=allow_outside,
-        changed=changed, jobs=1 if stdin_data is not None else jobs, cache=cache)
+        changed=changed, jobs=1 if stdin_data is not None else jobs, cache=cache,
+        quotes=output_format is Format.json and not statistics)
     say = _Messages(quiet)
     standing = (standing_in(request.paths[0], stdin_data) if stdin_data is not None
                 else contextlib.nullcontext())

@@ -33,6 +33,9 @@ class Options:
     # The files a commit or pull request changed (`--changed`, the Action), as inputs.path_key
     # gives them; None: not known. A summary whose source is among them gets SUM110.
     changed_files: frozenset[Path] | None = None
+    # Whether each summary's report lists its verified quotes with their places: only the
+    # JSON report prints them, and on a long source they are thousands (time and memory).
+    quotes: bool = True
 
     @property
     def fuzzy(self) -> FuzzySettings:

@@ -25,7 +25,10 @@ whole numbers, every rule code known and enabled, its name and severity those th
 it, lines and columns positive, each quote's level known and its place whole (offsets in
 order, its text as long as its span, pages and lines in order). Anything else is a corrupt
 entry: ignored, the summary checked and the entry written anew; an entry of an older FORMAT
-(one without quotes) is one too, and has another key besides. An outcome is stored
+(one without quotes) is one too, and has another key besides. A check whose report prints
+no quotes (every format but JSON: `Options.quotes`) lists none and stores `"quotes": null`;
+such an entry serves the runs that print none, and a run that prints them checks the summary
+and stores the whole entry in its place. An outcome is stored
 only when its own entry passes that check, and when the inputs hash as they did before the
 check (a file edited during the check leaves nothing behind).
 """
@@ -190,7 +193,8 @@ def _plain(value: object) -> object:
 # ---------------------------------------------------------------- the entry
 
 
-def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryReport) -> dict:
+def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryReport,
+                  quotes: bool = True) -> dict:
     return {
         "format": FORMAT, "type": "outcome", "key": key.key, "summary": str(report.path),
         "source": str(report.source), "claims": str(report.claims),
@@ -200,7 +204,8 @@ def outcome_entry(key: OutcomeKey, findings: list[Finding], report: SummaryRepor
                       f.record_id, _mark_item(f.mark), f.help, _fix_item(f.fix),
                       None if f.differs is None else list(f.differs)]
                      for f in findings],
-        "quotes": [_quote_item(q) for q in report.quotes],
+        # None: the check that stored it listed none (its report printed none, options.quotes)
+        "quotes": [_quote_item(q) for q in report.quotes] if quotes else None,
         "backed": report.backed,
         "coverage": [report.coverage.pages, report.coverage.cited_pages,
                      report.coverage.cited_share, report.coverage.uncited_requires],
@@ -317,8 +322,8 @@ def check_outcome(value: object, key: OutcomeKey, options: Options
                                 record_id, None if mark is None else Mark(*mark), help_,
                                 None if fix is None else Fix(*fix),
                                 None if differs is None else (differs[0], differs[1])))
-    need(isinstance(entry["quotes"], list))
-    quotes = [_quote_of(item) for item in entry["quotes"]]
+    need(entry["quotes"] is None or isinstance(entry["quotes"], list))
+    quotes = [_quote_of(item) for item in entry["quotes"] or ()] if options.quotes else []
     need(_count(entry["backed"]) and entry["backed"] <= entry["sentences"])
     pages, cited_pages, share, uncited = typed_fields(
         entry["coverage"], (_count, _count, lambda v: type(v) in (int, float) and 0 <= v <= 1,
@@ -354,6 +359,8 @@ def reuse(key: OutcomeKey, options: Options) -> tuple[list[Finding], SummaryRepo
     value = options.cache.read_outcome(key.key)  # type: ignore[union-attr]
     if value is None:
         return None
+    if options.quotes and isinstance(value, dict) and value.get("quotes", []) is None:
+        return None  # stored by a check whose report printed no quotes: this one does
     try:
         return check_outcome(value, key, options)
     except (Corrupt, TypeError, ValueError, KeyError):
@@ -366,7 +373,7 @@ def store(key: OutcomeKey, summary: Path, options: Options, findings: list[Findi
     reads back as this outcome."""
     if outcome_key(summary, options) != key:
         return  # an input changed during the check (or can no longer be read)
-    entry = outcome_entry(key, findings, report)
+    entry = outcome_entry(key, findings, report, options.quotes)
     try:
         again = check_outcome(json.loads(json.dumps(entry)), key, options)
     except (Corrupt, TypeError, ValueError):

@@ -141,7 +141,7 @@ def inspect_summary(path: Path, options: Options, on_stage: StageHook | None = N
     return findings, SummaryReport(path, analysis.source.path, analysis.claims.path,
                                    len(analysis.summary.sentences), len(analysis.records),
                                    verified, list(analysis.source.notes),
-                                   verified_quotes(analysis), backed,
+                                   verified_quotes(analysis) if options.quotes else [], backed,
                                    coverage(analysis), sentence_bindings(analysis)), analysis
 
 
