@@ -57,7 +57,11 @@ def test_a_response_with_char_locations_becomes_a_summary_that_passes(folder):
     assert "El operador debe registrar cada evento (line 3)." in summary
     # a block of two sentences: each carries the locator
     assert "cada noventa días (line 6). Lo dice la política (line 6)." in summary
-    assert "Según la política" not in summary and "1 text block without citations" in result.stderr
+    # the lead-in carries no claim: left out, and listed in the summary and on stderr
+    body = summary.split("-->", 1)[1]
+    assert "Según la política" not in body
+    assert "- text block 1: a lead-in that introduces what follows ('Según la política:')" in summary
+    assert "left out: text block 1: a lead-in" in result.stderr
     records = [json.loads(line) for line in (folder / "SUMMARY.claims.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [r["quote"] for r in records] == [q1, q2]
     assert [r["strength"] for r in records] == ["requires", "recommends"]
@@ -77,7 +81,7 @@ def test_cited_text_that_disagrees_with_the_source_is_reported_and_fails_the_che
     (folder / "response.json").write_text(json.dumps(response), encoding="utf-8")
     result = run("import", "anthropic", "response.json", "--source", "policy.txt", "-o", "S.md")
     assert result.exit_code == 0, result.output
-    assert "does not stand at the cited place" in result.stderr
+    assert "does not stand at the place given" in result.stderr
     report = api.check(folder / "S.md")
     assert "SUM202" in {f.rule for f in report.findings if f.severity == "error"}
 
@@ -105,7 +109,8 @@ def test_page_and_content_block_locations(folder):
     summary = (folder / "manual.md").read_text(encoding="utf-8")
     assert "Operators sign the checklist (p. 2)." in summary
     assert "Parts are ordered early (p. 3)." in summary
-    assert "cites document 1" in result.stderr
+    assert "'Another document.': backed only by document 1, which was not given" in result.stderr
+    assert "Another document" not in summary.split("-->", 1)[1]
     report = api.check(folder / "manual.md")
     assert not [f for f in report.findings if f.severity == "error"], report.findings
 
@@ -157,25 +162,30 @@ def test_langextract_extractions_become_records_in_either_offset_unit(folder, un
                  "--offset-unit", unit)
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in (folder / "claims.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert [r["x-alignment-status"] for r in records] == ["match_exact", "match_fuzzy", "match_exact"]
+    assert [r["x-alignment-status"] for r in records] == ["match_exact", "match_fuzzy", None,
+                                                          "match_exact"]
     assert records[1]["quote"] == "Las claves 🔑 deberían rotarse"  # the grounded text, verbatim
-    assert [r["topic"] for r in records] == ["duty", "advice", "advice"]
-    assert [r["locator"] for r in records] == ["line 3", "line 6", "line 6"]
-    assert "'backups are encrypted'): not grounded" in result.stderr
+    assert [r["topic"] for r in records] == ["duty", "advice", "duty", "advice"]
+    assert [r.get("locator") for r in records] == ["line 3", "line 6", None, "line 6"]
+    # the ungrounded extraction is a record without a place, which check reports: never dropped
+    assert records[2]["quote"] == "backups are encrypted"
+    assert records[2]["x-not-placed"].startswith("not grounded by LangExtract's aligner")
+    assert "not placed: extraction 3 ('backups are encrypted'): not grounded" in result.stderr
     assert "aligned only approximately (match_fuzzy)" in result.stderr
     summary = folder / "s.md"
     summary.write_text("---\nsource: policy.txt\nclaims: claims.jsonl\n---\n\n"
                        "El operador debe registrar cada evento (line 3).\n", encoding="utf-8")
     report = api.check(summary)
     assert report.summaries[0].verified == 3
-    assert not [f for f in report.findings if f.severity == "error"]
+    assert [(f.rule, f.line) for f in report.findings if f.severity == "error"] == [("SUM200", 3)]
 
 
 def test_byte_offsets_read_as_code_points_are_caught(folder):
     (folder / "out.jsonl").write_text(json.dumps(annotated("utf8"), ensure_ascii=False) + "\n", encoding="utf-8")
     result = run("import", "langextract", "out.jsonl", "--source", "policy.txt", "-o", "claims.jsonl")
     assert result.exit_code == 0
-    assert "aligned as an exact match, but the source at characters" in result.stderr
+    assert "disagrees: extraction 1 (" in result.stderr
+    assert "does not stand at the place given" in result.stderr
 
 
 def test_langextract_input_that_cannot_be_read_is_one_line(folder):

@@ -6,6 +6,7 @@ runs when it runs.
 """
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -42,6 +43,7 @@ class OffsetUnit(str, Enum):
     utf16 = "utf16"
 
 
+CLAIMS_SUFFIXES = (".jsonl", ".ndjson", ".json", ".yaml", ".yml")
 MAX_CHARS_HELP = "Largest chunk, in characters, where the structure allows (default: 8000)."
 LOCATORS_HELP = ("How a citation's locator is chosen: tightest (the smallest region that holds "
                  "the quote: lines in text, a section or page in a PDF), or section, page, "
@@ -261,33 +263,65 @@ import_app = typer.Typer(help="Turn summaries and extractions other tools wrote 
 @import_app.command("anthropic")
 def import_anthropic(
     response: Path = typer.Argument(..., help="A saved Messages API response (JSON) whose text blocks carry citations."),
-    source: Path = typer.Option(..., "--source", help="The document the request sent (document 0)."),
-    output: Path = typer.Option(..., "--output", "-o", help="SUMMARY.md to write; its records go to SUMMARY.claims.jsonl beside it."),
-    document_index: int = typer.Option(0, "--document-index", min=0, help="Which document of the request is the source."),
+    source: List[Path] = typer.Option(..., "--source", help="A document the request sent: document 0, then 1, … in the order given (repeatable)."),
+    output: Path = typer.Option(..., "--output", "-o", help="SUMMARY.md to write; its records go to SUMMARY.claims.jsonl beside it (a further source's to SUMMARY.doc1.md, …)."),
+    document_index: int = typer.Option(0, "--document-index", min=0, help="Which document of the request the one --source is."),
     locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
     page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help="Let the written files lie outside the repository root (after following symlinks)."),
 ) -> None:
-    """A Messages API response with citations → a summary and its claim records."""
-    from ..importers.anthropic import claims_path_for, import_anthropic as run
+    """A Messages API response with citations → a summary and its claim records: every
+    sentence of the answer, uncited ones without a locator (summcheck check judges them)."""
+    from ..importers.anthropic import import_anthropic as run, output_paths
 
-    claims_file = claims_path_for(output)
-    inputs = [(response, "named"), (source, "source")]
-    _guard(output, inputs, "summary")
-    _guard(claims_file, inputs, "claims file")
+    if len(source) > 1 and document_index:
+        raise fail("--document-index names the document of a single --source; with several, "
+                   "they are documents 0, 1, … in the order given")
+    documents = [document_index] if len(source) == 1 else list(range(len(source)))
+    written = output_paths(output, documents)
+    if output.suffix.lower() in CLAIMS_SUFFIXES:
+        raise fail(f"{output}: refusing to write a summary (Markdown) to a claims file's name; "
+                   f"name SUMMARY.md (its records go beside it)")
+    _guard_writes(written, [(response, "named")] + [(s, "source") for s in source], allow_outside)
     try:
-        result = run(response, source, output, document_index=document_index,
-                     page_numbers=page_numbers.value, prefer=locators.value)
+        outcome = run(response, list(source), output, document_index=document_index,
+                      page_numbers=page_numbers.value, prefer=locators.value)
     except InputError as exc:
         raise fail(str(exc))
-    for line in result.problems + result.disagreements:
-        _say(f"{response}: {line}")
-    write_atomically(claims_file, result.claims_text, "claims file")
-    write_atomically(output, result.summary_text, "summary")
-    _say(f"wrote {output} ({len(result.sentences)} sentence{'s' * (len(result.sentences) != 1)}) "
-         f"and {claims_file} ({len(result.records)} record{'s' * (len(result.records) != 1)})"
-         + (f"; {len(result.disagreements)} citation{'s' * (len(result.disagreements) != 1)} "
-            f"disagree with the source (summcheck check {output} reports them)"
-            if result.disagreements else ""))
+    _finish(response, outcome)
+
+
+def _guard_writes(paths: list[Path], inputs: list[tuple[Path, str]], allow_outside: bool) -> None:
+    """Exit 2 before anything is written when a file to write is an input, or lies outside the
+    repository root once symlinks are followed (unless `allow_outside`)."""
+    from ..confine import OPT_IN, repository_roots, special_reason
+    from ..config import find_config
+
+    roots = repository_roots(Path("."), find_config(Path(".")))
+    for path in paths:
+        what = "claims file" if path.suffix.lower() in CLAIMS_SUFFIXES else "summary"
+        _guard(path, inputs, what)
+        reason = special_reason(path)
+        if reason is not None:
+            raise fail(f"{path}: refusing to write the {what}: it is {reason}")
+        real = Path(os.path.realpath(path))
+        if not allow_outside and not any(real == r or r in real.parents for r in roots):
+            raise fail(f"{path}: refusing to write the {what} outside the repository root "
+                       f"{' and '.join(map(str, roots))} (after following symlinks); "
+                       f"{OPT_IN.replace('allow it', 'allow that')}")
+
+
+def _finish(origin: Path, outcome) -> None:
+    """Write what an import made (each file whole or not at all) and say what it left out: a
+    further source's summary only when a sentence rests on it."""
+    for line in outcome.messages():
+        _say(f"{origin}: {line}")
+    kept = [w for i, w in enumerate(outcome.written) if i == 0 or w.sentences]
+    for written in kept:
+        write_atomically(written.claims_path, written.claims_text, "claims file")
+        if written.summary_path is not None:
+            write_atomically(written.summary_path, written.summary_text, "summary")
+    _say(outcome.totals(kept))
 
 
 @import_app.command("langextract")
@@ -299,17 +333,18 @@ def import_langextract(
     document_id: Optional[str] = typer.Option(None, "--document-id", help="Which document of the file (default: the only one, or the one with the source's text)."),
     locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
     page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help="Let the written file lie outside the repository root (after following symlinks)."),
 ) -> None:
-    """LangExtract extractions → claim records; ungrounded ones are reported."""
+    """LangExtract extractions → claim records; an ungrounded one is a record without a
+    locator, which summcheck check reports."""
     from ..importers.langextract import import_langextract as run
 
-    _guard(output, [(extractions, "named"), (source, "source")], "claims file")
+    if output.suffix.lower() not in CLAIMS_SUFFIXES:
+        raise fail(f"{output}: a claims file is .jsonl, .json or .yaml; name one of those")
+    _guard_writes([output], [(extractions, "named"), (source, "source")], allow_outside)
     try:
-        result = run(extractions, source, output, offset_unit=offset_unit.value,
-                     document_id=document_id, page_numbers=page_numbers.value, prefer=locators.value)
+        outcome = run(extractions, source, output, offset_unit=offset_unit.value,
+                      document_id=document_id, page_numbers=page_numbers.value, prefer=locators.value)
     except InputError as exc:
         raise fail(str(exc))
-    for line in result.problems + result.disagreements:
-        _say(f"{extractions}: {line}")
-    write_atomically(output, result.claims_text, "claims file")
-    _say(f"wrote {output}: {len(result.records)} record{'s' * (len(result.records) != 1)}")
+    _finish(extractions, outcome)

@@ -27,16 +27,6 @@ MAX_DEPTH = 64
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-@dataclass
-class ImportResult:
-    records: list[dict]
-    sentences: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)  # citations or extractions left out, and why
-    disagreements: list[str] = field(default_factory=list)  # cited text ≠ the source there
-    summary_text: str = ""
-    claims_text: str = ""
-
-
 def read_json(path: Path, what: str) -> object:
     data = read_input(path, MAX_BYTES, what)
     try:

@@ -8,11 +8,13 @@ bytes or UTF-16 code units instead is read with `--offset-unit`. `alignment_stat
 its aligner grounded the extraction: `match_exact`, or approximately (`match_greater`,
 `match_lesser`, `match_fuzzy`); none (and no `char_interval`) means it was not grounded.
 
-Each grounded extraction becomes a record: the claim is the extraction text, the topic its
-class, the locator the tightest one around the interval. The quote is the extraction text
-when the aligner matched it exactly, else the source text the aligner grounded it to (the
-extraction text is no verbatim quote then; the record says so in `x-alignment-status`).
-Ungrounded extractions are reported and left out.
+Each extraction becomes a record: the claim is the extraction text, the topic its class, the
+locator the tightest one around the interval. The quote is the extraction text when the
+aligner matched it exactly, else the source text the aligner grounded it to (the extraction
+text is no verbatim quote then; the record says so in `x-alignment-status`). An extraction
+the aligner did not ground, or whose interval is no stretch of the source, is a record with
+its text as the quote and no locator (`x-not-placed` says why), which `summcheck check`
+reports: it is listed too, never dropped (importers/core.py).
 """
 from __future__ import annotations
 
@@ -20,13 +22,13 @@ from pathlib import Path
 
 from ..files import read_input
 from ..matching.exact import Matcher
-from ..matching.normalize import FoldedQuote
 from ..model import InputError, Span
-from ..pipeline.citations import OffsetUnits, locator_for_span, sent_to_loaded
+from ..pipeline.citations import OffsetUnits, sent_to_loaded
 from ..pipeline.records_out import render_claims
 from ..pipeline.verify import settle_strength
 from ..sources import load_source
-from . import MAX_BYTES, ImportResult, parse_json, refuse_surrogates
+from . import MAX_BYTES, parse_json, refuse_surrogates
+from .core import Citation, Item, Outcome, Written, not_placed_record, place_citation
 
 EXACT = "match_exact"
 
@@ -61,13 +63,16 @@ def _read_documents(path: Path) -> list[tuple[str, dict]]:
 
 def import_langextract(path: Path, source: Path, output: Path, *, offset_unit: str = "codepoint",
                        document_id: str | None = None, page_numbers: str = "auto",
-                       prefer: str = "tightest") -> ImportResult:
+                       prefer: str = "tightest") -> Outcome:
     """The records of `path`'s document for `source` (the caller writes them)."""
     doc = load_source(source, page_numbers=page_numbers)
     where, annotated = _pick(_read_documents(path), doc.text, document_id, path)
+    extractions = annotated.get("extractions")
+    if not isinstance(extractions, list):
+        raise InputError(f"{where}: extractions: expected a list")
     # Its texts become the records' claims, quotes and attributes: one that no UTF-8 file can
     # hold is this input's fault, said before anything is written.
-    refuse_surrogates(annotated.get("extractions"), where, "$.extractions")
+    refuse_surrogates(extractions, where, "$.extractions")
     basis = annotated.get("text") if isinstance(annotated.get("text"), str) else None
     if basis is not None:
         shift = sent_to_loaded(basis, doc.text, str(path))
@@ -75,64 +80,68 @@ def import_langextract(path: Path, source: Path, output: Path, *, offset_unit: s
         basis, shift = doc.text, 0
     units = OffsetUnits(basis, offset_unit)
     matcher = Matcher(doc)
-    result = ImportResult([])
-    for number, item in enumerate(annotated.get("extractions") or [], 1):
+    written = Written(source, None, output)
+    outcome = Outcome([written])
+    for number, item in enumerate(extractions, 1):
         if not isinstance(item, dict):
-            continue
-        text = item.get("extraction_text") if isinstance(item.get("extraction_text"), str) else ""
-        where = f"extraction {number} ({_short(text)})"
-        status = item.get("alignment_status")
-        interval = item.get("char_interval") if isinstance(item.get("char_interval"), dict) else {}
-        start, end = interval.get("start_pos"), interval.get("end_pos")
+            raise InputError(f"{where}: extractions[{number - 1}]: expected an object")
+        text = item.get("extraction_text")
+        if not isinstance(text, str):
+            raise InputError(f"{where}: extractions[{number - 1}].extraction_text: expected a "
+                             f"string")
+        label = f"extraction {number} ({_short(text)})"
         if not text.strip():
-            result.problems.append(f"{where}: no extraction text; left out")
+            outcome.left_out.append(Item(label, "no extraction text: it carries no claim"))
             continue
-        if status is None or not all(isinstance(v, int) and not isinstance(v, bool)
-                                     for v in (start, end)):
-            result.problems.append(f"{where}: not grounded by LangExtract's aligner (no "
-                                   f"char_interval or alignment_status); left out")
-            continue
-        try:
-            span = Span(units.to_codepoints(start) + shift, units.to_codepoints(end) + shift)
-        except ValueError as exc:
-            result.problems.append(f"{where}: {exc}; left out")
-            continue
-        span = Span(max(span.start, 0), span.end)
-        if not span.start < span.end <= len(doc.text):
-            result.problems.append(f"{where}: interval {start}–{end} is empty or outside the "
-                                   f"source; left out")
-            continue
-        grounded = doc.text[span.start:span.end]
-        if status == EXACT:
-            quote = text
-            hits = matcher.find_in(FoldedQuote.of(text), (span,), text, 1)
-            if hits:
-                span = hits[0].span
-            else:
-                result.disagreements.append(
-                    f"{where}: aligned as an exact match, but the source at characters "
-                    f"{span.start}–{span.end} reads {_short(grounded)}")
-        else:
-            quote = grounded.strip()
-            result.problems.append(f"{where}: aligned only approximately ({status}); the "
-                                   f"record quotes the grounded source text instead")
-        place = locator_for_span(doc, span, page_numbers=page_numbers, prefer=prefer)
-        if place is None:
-            result.problems.append(f"{where}: no locator resolves around characters "
-                                   f"{span.start}–{span.end}; left out")
-            continue
+        status = item.get("alignment_status")
+        citation = _citation(item, label, text, units, shift, len(doc.text))
+        found, why, disagreement = place_citation(citation, doc, matcher, page_numbers, prefer)
+        quote = text
+        if found is not None and status != EXACT:
+            quote = doc.text[citation.span.start:citation.span.end].strip()  # type: ignore[union-attr]
+            outcome.notes.append(f"{label}: aligned only approximately ({status}); the record "
+                                 f"quotes the grounded source text instead")
+        elif disagreement is not None:
+            outcome.disagreements.append(Item(label, disagreement))
         attributes = item.get("attributes") if isinstance(item.get("attributes"), dict) else {}
         strength, _ = settle_strength(attributes.get("strength"), quote)
-        record = {"id": f"x{len(result.records) + 1}", "claim": " ".join(text.split()),
-                  "locator": place.locator, "quote": quote, "strength": strength}
+        record = {"id": f"x{len(written.records) + 1}", "claim": " ".join(text.split()),
+                  "locator": found[0] if found else None, "quote": quote, "strength": strength}
         if isinstance(item.get("extraction_class"), str) and item["extraction_class"].strip():
             record["topic"] = item["extraction_class"].strip()
         record["x-alignment-status"] = status
         if attributes:
             record["x-attributes"] = attributes
-        result.records.append(record)
-    result.claims_text = render_claims(output, result.records)
-    return result
+        if found is None:
+            outcome.not_placed.append(Item(label, f"{why}; its record has no locator"))
+            not_placed_record(record, why or "names no place in the source")
+        written.records.append(record)
+    written.claims_text = render_claims(output, written.records)
+    return outcome
+
+
+def _citation(item: dict, label: str, text: str, units: OffsetUnits, shift: int,
+              length: int) -> Citation:
+    """Where the extraction's interval places it, or why it places it nowhere."""
+    status = item.get("alignment_status")
+    interval = item.get("char_interval") if isinstance(item.get("char_interval"), dict) else {}
+    start, end = interval.get("start_pos"), interval.get("end_pos")
+
+    def nowhere(why: str) -> Citation:
+        return Citation(label, "char_interval", text, not_placed=why)
+
+    if status is None or not all(isinstance(v, int) and not isinstance(v, bool)
+                                 for v in (start, end)):
+        return nowhere("not grounded by LangExtract's aligner (no char_interval or "
+                       "alignment_status)")
+    try:
+        span = Span(units.to_codepoints(start) + shift, units.to_codepoints(end) + shift)
+    except ValueError as exc:
+        return nowhere(str(exc))
+    span = Span(max(span.start, 0), span.end)
+    if not span.start < span.end <= length:
+        return nowhere(f"interval {start}–{end} is empty or outside the source")
+    return Citation(label, "char_interval", text, span=span, verbatim=status == EXACT)
 
 
 def _pick(documents: list[tuple[str, dict]], text: str, document_id: str | None,
