@@ -316,6 +316,15 @@ def test_search_matches_python_on_generated_text(text, needles, limit):
 
 
 @built
+def test_search_ends_where_the_text_ends():
+    """Bounds at the end of a text whose length is a multiple of the marks' stride (32)."""
+    for length in (31, 32, 33, 64):
+        text = "ä" * (length - 1) + "b"
+        assert core.native.TextSearch(text).find_in(["b", "äb"], [0, 0], [length, length], 3) \
+            == [[length - 1], [length - 2]]
+
+
+@built
 def test_search_hostile_and_linear():
     """A needle repeated a million times is kept as `limit` places; needles that stand over
     one another everywhere give up the one-pass search (None) instead of going quadratic; a

@@ -123,7 +123,7 @@ def test_a_suppression_of_a_rule_left_out_is_not_reported_unused(tmp_path):
 def test_every_option_is_declared_by_one_rule_with_its_default():
     options = declared_options()
     assert set(options) == {"min-quote-words", "min-quote-chars", "fuzzy-threshold",
-                            "max-locator-pages"}
+                            "max-locator-pages", "max-elided-chars"}
     for key, (rule, _) in options.items():
         assert key in rule.default and key in rule.doc
     defaults = Options().fuzzy

@@ -17,7 +17,7 @@ from summcheck.modality import build_lexicon, modal_words
 
 PACKAGED = ("de", "en", "es", "pt")
 KEYS = {"language", "modality", "locators", "sentences", "negations", "near_negations",
-        "informative", "synthesis_labels", "headings", "faithfulness"}
+        "informative", "synthesis_labels", "headings", "faithfulness", "quotations"}
 
 # Italian, as a project would add it: the same keys as every packaged file.
 ITALIAN = """\

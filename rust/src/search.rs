@@ -40,6 +40,10 @@ impl TextSearch {
             return pos;
         }
         let bytes = self.bytes();
+        if pos == self.chars {
+            // The end: no mark stands there when the length is a multiple of STRIDE.
+            return bytes.len();
+        }
         let mut at = self.marks[pos / STRIDE];
         let mut left = pos % STRIDE;
         while left > 0 {

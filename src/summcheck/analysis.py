@@ -10,6 +10,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
+from .matching.elisions import (DEFAULT_MAX_GAP, Quotation, QuotationHit, find_quotation,
+                                may_be_quotation, quotation_of)
 from .matching.furniture import across_page_breaks
 from .sources.furniture import furniture_starts, page_furniture
 from .matching.nearest import ClosestPassage, nearest_at_locator
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from .claimwork import ClaimWork
     from .faithfulness import Faithfulness
     from .matching import ocr
+    from .matching.elisions import Dropped
 
 
 @dataclass
@@ -40,6 +43,10 @@ class RecordResult:
     cut_short: list[str] = field(default_factory=list)  # searches bounded for cost, and how
     too_short: bool = False  # OCR: too short to match fuzzily
     closest: ClosestPassage | None = None  # not found: the closest passage at the locator
+    # A quote read as a quotation (matching/elisions.py): what its elisions leave out of the
+    # source where it was found, or why its fragments stand nowhere at the locator.
+    omitted: tuple[Span, ...] = ()
+    quotation_miss: str | None = None
     # Set once the match stage is over, when nothing above changes any more: the rules ask
     # for the status of every record many times.
     settled: RecordStatus | None = field(default=None, repr=False, compare=False)
@@ -157,6 +164,19 @@ class Analysis:
         return result.quote_modal
 
     @cached_property
+    def elision_drops(self) -> list[tuple[RecordResult, "Dropped"]]:
+        """What the elisions of each verified quotation leave out of the source that carries
+        its rule — a negation, a condition, a quantifier, a number (SUM401-SUM404)."""
+        from .matching.elisions import dropped_meaning
+
+        found = []
+        for result in self.records:
+            if result.omitted and result.verified:
+                found += [(result, d) for d in dropped_meaning(self.source.text, result.omitted,
+                                                               result.record.quote)]
+        return found
+
+    @cached_property
     def faithfulness(self) -> "Faithfulness":
         """What each sentence and claim says otherwise than its quotes (SUM401-SUM404)."""
         from .faithfulness import Faithfulness
@@ -185,12 +205,22 @@ def locate(summary: Summary, claims: ClaimsFile, resolver: Resolver,
 
 
 def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located: Located,
-          fuzzy: FuzzySettings, lexicon: Lexicon | None = None) -> Analysis:
+          fuzzy: FuzzySettings, lexicon: Lexicon | None = None,
+          max_gap: int = DEFAULT_MAX_GAP) -> Analysis:
     """Find every record's quote (at its locator, else elsewhere) and the records that back
     each sentence."""
     matcher = Matcher.shared(source)
     records = located.records
     _match_at_locators([r for r in records if r.status is RecordStatus.NOT_FOUND], matcher)
+    quotations = [] if source.ocr else _quotations(records)
+    for result, quotation in quotations:  # not found as written: read as a quotation
+        found = find_quotation(quotation, source, matcher.folded, result.locator_spans,
+                               max_gap)
+        if isinstance(found, QuotationHit):
+            result.hits = [QuoteHit(found.span, "normalized", fragments=found.fragments)]
+            result.omitted = found.omitted
+        else:
+            result.quotation_miss = found.reason
     if not source.ocr and len(source.pages) > 1:
         for result in _unfound(records):  # a quote over a page break, furniture left out
             if result.locator_spans:
@@ -206,6 +236,12 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
         for result in _unfound(records):
             _take_fuzzy_at_locator(result, fuzzy_search, fuzzy, lexicon)
     _look_elsewhere(_unfound(records), matcher)
+    for result, quotation in quotations:
+        if result.status is RecordStatus.NOT_FOUND:
+            whole = (Span(0, len(source.text)),)
+            found = find_quotation(quotation, source, matcher.folded, whole, max_gap)
+            if isinstance(found, QuotationHit):
+                result.elsewhere = [QuoteHit(found.span, "normalized", fragments=found.fragments)]
     if fuzzy_search is not None:
         for result in _unfound(records):
             _take_fuzzy_elsewhere(result, fuzzy_search, fuzzy)
@@ -224,6 +260,18 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
             PartResult(resolution, backing.inside(resolution.spans)) for resolution in resolutions]))
     bind_sentences(sentences, records)
     return Analysis(summary, claims, source, records, sentences, lexicon, located.pages_by_label)
+
+
+def _quotations(records: list[RecordResult]) -> list[tuple[RecordResult, Quotation]]:
+    """The records whose quote is not found as written but holds an elision or alteration,
+    and the quotation it writes."""
+    found = []
+    for result in records:
+        if result.status is RecordStatus.NOT_FOUND and may_be_quotation(result.record.quote):
+            quotation = quotation_of(result.record.quote)
+            if quotation is not None:
+                found.append((result, quotation))
+    return found
 
 
 def _unfound(records: list[RecordResult]) -> list[RecordResult]:

@@ -38,10 +38,19 @@ class Options:
     quotes: bool = True
 
     @property
+    def max_elided_chars(self) -> int:
+        """How far a fragment of an elided quotation may stand after the one before (SUM201)."""
+        return self._rule_values()["max_elided_chars"]
+
+    @property
     def fuzzy(self) -> FuzzySettings:
         """How quotes are matched on OCR sources, from the options of SUM203 and SUM205."""
-        values = {key: value for rule in all_rules()
-                  for key, value in rule.keywords(self.rule_options).items()}
+        values = self._rule_values()
         return FuzzySettings(threshold=values["fuzzy_threshold"],
                              min_words=values["min_quote_words"],
                              min_chars=values["min_quote_chars"])
+
+    def _rule_values(self) -> dict[str, Any]:
+        """Every rule option as configured, else its default, by keyword."""
+        return {key: value for rule in all_rules()
+                for key, value in rule.keywords(self.rule_options).items()}

@@ -56,9 +56,10 @@ from ..sources.cache import keys
 from ..sources.cache.entries import Corrupt, is_int, is_str, need, typed_fields
 from .options import Options
 
-FORMAT = 8  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
+FORMAT = 9  # bump when what an outcome entry holds, or how it is read, changes (3: coverage,
             # 4: each finding's mark, help and fix; 5: the sentences' bindings; 6: differs; 7: more;
-            # 8: table rows, footnotes and HTML blocks as units)
+            # 8: table rows, footnotes and HTML blocks as units; 9: the fragments of an elided
+            # quotation, and "quotes": null)
 FIELDS = {"format", "type", "key", "summary", "source", "claims", "sentences", "records",
           "verified", "notes", "findings", "quotes", "backed", "coverage", "bindings"}
 HOWS = ("named", "content", "position")  # analysis.Bound.how
@@ -263,20 +264,37 @@ def _is_fix(value: object) -> bool:
 
 
 def _quote_item(quote: VerifiedQuote) -> list:
-    place = quote.place
-    return [quote.record_id, quote.line, quote.level, place.start, place.end, place.page,
-            place.physical_page, place.end_physical_page, place.line, place.end_line,
-            place.exact, place.prefix, place.suffix]
+    item = [quote.record_id, quote.line, quote.level, *_place_item(quote.place)]
+    if quote.fragments:  # an elided quotation's fragments, a place each
+        item.append([_place_item(place) for place in quote.fragments])
+    return item
+
+
+def _place_item(place: QuotePlace) -> list:
+    return [place.start, place.end, place.page, place.physical_page, place.end_physical_page,
+            place.line, place.end_line, place.exact, place.prefix, place.suffix]
 
 
 def _quote_of(item: object) -> VerifiedQuote:
     """The quote an entry's item states, when it is whole; else Corrupt."""
     # Checked inline, not by typed_fields: an entry holds one item a verified quote (ten
     # thousand for a large summary), and reuse is to cost far less than the check.
-    need(type(item) is list and len(item) == 13)  # type: ignore[arg-type]
-    (record_id, line, level, start, end, page, physical_page, end_physical_page, first_line,
-     end_line, exact, prefix, suffix) = item  # type: ignore[misc]
+    need(type(item) is list and len(item) in (13, 14))  # type: ignore[arg-type]
+    record_id, line, level = item[:3]  # type: ignore[index]
     need(level in LEVELS and _str_or_none(record_id) and _positive_or_none(line))
+    fragments: tuple[QuotePlace, ...] = ()
+    if len(item) == 14:  # type: ignore[arg-type]
+        need(type(item[13]) is list and len(item[13]) >= 1)  # type: ignore[index]
+        fragments = tuple(_place_of(part) for part in item[13])  # type: ignore[index]
+    return VerifiedQuote(record_id, line, level, _place_of(item[3:13]),  # type: ignore[index]
+                         fragments)
+
+
+def _place_of(item: object) -> QuotePlace:
+    """The place an entry's item states, when it is whole; else Corrupt."""
+    need(type(item) is list and len(item) == 10)  # type: ignore[arg-type]
+    (start, end, page, physical_page, end_physical_page, first_line, end_line, exact, prefix,
+     suffix) = item  # type: ignore[misc]
     need(type(start) is int and type(end) is int and 0 <= start <= end)
     need(type(first_line) is int and type(end_line) is int and 1 <= first_line <= end_line)
     need(type(exact) is str and type(prefix) is str and type(suffix) is str)
@@ -287,9 +305,8 @@ def _quote_of(item: object) -> VerifiedQuote:
     else:
         need(type(page) is str and type(physical_page) is int
              and type(end_physical_page) is int and 1 <= physical_page <= end_physical_page)
-    return VerifiedQuote(record_id, line, level, QuotePlace(
-        start, end, page, physical_page, end_physical_page, first_line, end_line, exact, prefix,
-        suffix))
+    return QuotePlace(start, end, page, physical_page, end_physical_page, first_line, end_line,
+                      exact, prefix, suffix)
 
 
 def check_outcome(value: object, key: OutcomeKey, options: Options

@@ -157,7 +157,9 @@ def verified_quotes(analysis: Analysis) -> list[VerifiedQuote]:
     """Every kept hit of every verified record with its place, in record then hit order."""
     source, by_label = analysis.source, analysis.pages_by_label
     return [VerifiedQuote(result.record.id, result.record.line, hit.level,
-                          place_of(source, hit.span, by_label=by_label))
+                          place_of(source, hit.span, by_label=by_label),
+                          tuple(place_of(source, span, by_label=by_label)
+                                for span in hit.fragments))
             for result in analysis.records if result.verified for hit in result.hits]
 
 
@@ -173,7 +175,7 @@ def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None)
             loaded.source, loaded.page_numbers, loaded.cite_as), loaded.claim_work)
     with stage("match"):
         analysis = match(loaded.summary, loaded.claims, loaded.source, located, options.fuzzy,
-                         options.lexicon)
+                         options.lexicon, options.max_elided_chars)
     analysis.source_changed = (options.changed_files is not None
                                and path_key(loaded.source.path) in options.changed_files)
     return analysis

@@ -238,8 +238,12 @@ class _Builder:
                 "score": round(hit.score, 1) if hit.score is not None else None,
                 "text": self.source.text[span.start:span.end],
                 "where": _where(self.source, span)}
-        view.update(self._pdf_view(span, highlight=True) if pictured
-                    else self._text_view(span, highlight=True))
+        # An elided quotation: its fragments marked, what its elisions leave out struck through.
+        omitted = tuple(Span(a.end, b.start) for a, b in zip(hit.fragments, hit.fragments[1:]))
+        if hit.fragments:
+            view["fragments"] = [self.source.text[f.start:f.end] for f in hit.fragments]
+        view.update(self._pdf_view(span, highlight=True, parts=hit.fragments) if pictured
+                    else self._text_view(span, highlight=True, omitted=omitted))
         return view
 
     def _region(self, kind: str, label: str, span: Span, pictured: bool) -> dict:
@@ -252,14 +256,15 @@ class _Builder:
             view.update(self._lines(first, last, None))
         return view
 
-    def _text_view(self, span: Span, highlight: bool) -> dict:
+    def _text_view(self, span: Span, highlight: bool, omitted: tuple[Span, ...] = ()) -> dict:
         first = self.source.line_of(span.start)
         last = self.source.line_of(max(span.start, span.end - 1))
         return self._lines(max(1, first - CONTEXT_LINES),
                            min(self.source.line_count, last + CONTEXT_LINES),
-                           span if highlight else None)
+                           span if highlight else None, omitted)
 
-    def _lines(self, first: int, last: int, mark: Span | None) -> dict:
+    def _lines(self, first: int, last: int, mark: Span | None,
+               omitted: tuple[Span, ...] = ()) -> dict:
         """Lines first..last with the mark's part of each; a passage longer than
         MAX_VIEW_LINES keeps its ends, and a line longer than MAX_LINE_CHARS the stretch
         around the mark (a source may hold a megabyte on one line, a quote span thousands).
@@ -290,15 +295,21 @@ class _Builder:
                 lines.append({"n": number})
                 continue
             else:
-                parts = [[text[start:lo], False], [text[lo:hi], True], [text[hi:end], False]]
+                parts = [[text[start:lo], False], *_marked(text, lo, hi, omitted),
+                         [text[hi:end], False]]
             lines.append({"n": number, "parts": [p for p in parts if p[0]] or [["", False]]})
         return {"view": "text", "lines": lines}
 
-    def _pdf_view(self, span: Span, highlight: bool) -> dict:
-        """The pages a span stands on: with `highlight`, each with its boxes and the band of
-        the page they cover; every page also whole (embedded once, however often shown)."""
+    def _pdf_view(self, span: Span, highlight: bool, parts: tuple[Span, ...] = ()) -> dict:
+        """The pages a span stands on: with `highlight`, each with its boxes (of each of
+        `parts` alone, when given: an elided quotation's fragments) and the band of the page
+        they cover; every page also whole (embedded once, however often shown)."""
         assert self.pdf is not None
-        by_page = self.pdf.boxes(span) if highlight else {}
+        by_page: dict = {}
+        if highlight:
+            for part in parts or (span,):
+                for number, boxes in self.pdf.boxes(part).items():
+                    by_page.setdefault(number, []).extend(boxes)
         numbers = sorted(by_page) or self._pages_of(span)
         shown = []
         for number in numbers[:2]:  # a quote runs over two pages at most in practice
@@ -414,6 +425,21 @@ class _Builder:
             if cell.pop("normative", False) and not cell["cited"]:
                 cell["uncitedNormative"] = True
         return cells
+
+
+def _marked(text: str, lo: int, hi: int, omitted: tuple[Span, ...]) -> list[list]:
+    """The parts of text[lo:hi] as a view marks them: the quote's (True), and what an elided
+    quotation leaves out there ("elided")."""
+    parts: list[list] = []
+    pos = lo
+    for gap in omitted:
+        a, b = max(gap.start, lo), min(gap.end, hi)
+        if a >= b:
+            continue
+        parts += [[text[pos:a], True], [text[a:b], "elided"]]
+        pos = b
+    parts.append([text[pos:hi], True])
+    return parts
 
 
 def _inside(hits: list[QuoteHit], spans: tuple[Span, ...]) -> bool:

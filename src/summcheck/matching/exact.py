@@ -31,6 +31,8 @@ class QuoteHit:
     span: Span  # in the original source text
     level: MatchLevel
     score: float | None = None  # fuzzy matches only: 100 · (1 − edit distance / quote length)
+    # An elided quotation (matching/elisions.py): where each of its fragments stands.
+    fragments: tuple[Span, ...] = ()
 
 
 class Matcher:

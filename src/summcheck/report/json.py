@@ -69,8 +69,11 @@ class JsonReporter(Reporter):
 
 def quote_json(quote: VerifiedQuote) -> dict:
     """One entry of a summary's `quotes`, as plain JSON data."""
-    return {"record": quote.record_id, "line": quote.line, "level": quote.level,
+    item = {"record": quote.record_id, "line": quote.line, "level": quote.level,
             "place": quote.place.to_json()}
+    if quote.fragments:
+        item["fragments"] = [place.to_json() for place in quote.fragments]
+    return item
 
 
 def with_quotes(text: str, quotes: list[list[VerifiedQuote]]) -> str:

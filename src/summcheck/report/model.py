@@ -20,6 +20,9 @@ class VerifiedQuote:
     line: int | None  # 1-based line of the record in the claims file (None when unknown)
     level: MatchLevel
     place: QuotePlace
+    # An elided quotation (matching/elisions.py): where each fragment stands; `place` spans
+    # from the first to the last.
+    fragments: tuple[QuotePlace, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .base import Problem
-from .faithful import sentence_problem
+from .faithful import elision_problems, sentence_problem
 
 CODE = "SUM404"
 NAME = "condition-dropped"
@@ -40,6 +40,7 @@ sentence uses in another role.
 
 
 def check(analysis) -> Iterator[Problem]:
+    yield from elision_problems(analysis, CODE)
     faith = analysis.faithfulness
     for index, result in enumerate(analysis.sentences):
         difference = faith.sentence(index).condition

@@ -2,8 +2,10 @@
 sentence's words, the quote's words and the record they come from."""
 from __future__ import annotations
 
+from typing import Iterator
+
 from ..display import in_quotes
-from .base import Problem, record_name
+from .base import Problem, on_record, record_name
 
 
 def quote_label(analysis, difference) -> str:
@@ -40,3 +42,22 @@ def binding_help(result) -> str | None:
              f"{'' if b.result.verified else ', not verified'})" for b in bound[:SHOWN_BOUND]]
     more = f" and {len(bound) - SHOWN_BOUND} more" if len(bound) > SHOWN_BOUND else ""
     return f"The sentence rests on {', '.join(names)}{more} (see binding in README)."
+
+
+#: What each faithfulness rule calls the words an elision drops.
+_DROPPED = {"SUM401": "the number", "SUM402": "the negation", "SUM403": "the quantifier",
+            "SUM404": "the condition"}
+
+
+def elision_problems(analysis, code: str) -> Iterator[Problem]:
+    """The findings on records whose quotation elides words that carry its rule (the elision
+    drops "not" of "must not provide"): the quote then states a rule the source does not."""
+    claims_path = analysis.claims.path
+    for result, dropped in analysis.elision_drops:
+        if dropped.code != code:
+            continue
+        words = ", ".join(in_quotes(w) for w in dropped.words)
+        yield on_record(result, f"{record_name(result)}: the quote's elision drops "
+                        f"{_DROPPED[code]} {words} (the source reads "
+                        f"{in_quotes(dropped.context)}, the elided words in brackets): quote "
+                        f"them, or end the quote before them", claims_path, points_at="quote")

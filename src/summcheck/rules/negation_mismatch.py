@@ -5,7 +5,7 @@ from typing import Iterator
 
 from ..display import in_quotes
 from .base import Problem, on_record
-from .faithful import sentence_problem
+from .faithful import elision_problems, sentence_problem
 
 CODE = "SUM402"
 NAME = "negation-mismatch"
@@ -42,6 +42,7 @@ words with the quote to be compared.
 
 
 def check(analysis) -> Iterator[Problem]:
+    yield from elision_problems(analysis, CODE)
     faith = analysis.faithfulness
     for index, result in enumerate(analysis.sentences):
         difference = faith.sentence(index).negation

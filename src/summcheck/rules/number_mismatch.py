@@ -5,7 +5,7 @@ from typing import Iterator
 
 from .base import Problem, on_record
 from ..display import in_quotes
-from .faithful import sentence_problem
+from .faithful import elision_problems, sentence_problem
 
 CODE = "SUM401"
 NAME = "number-mismatch"
@@ -46,6 +46,7 @@ lists them), conversions that are not exact (months to days), arithmetic ("twice
 
 
 def check(analysis) -> Iterator[Problem]:
+    yield from elision_problems(analysis, CODE)
     faith = analysis.faithfulness
     for index, result in enumerate(analysis.sentences):
         found = faith.sentence(index)

@@ -8,6 +8,7 @@ from ..matching.nearest import CLOSEST_MAX_QUOTE
 from ..matching.normalize import bidi_characters
 from ..model import RecordStatus
 from .base import Problem, on_record, record_name
+from .options import WholeNumber
 
 # The closest passage is shown only from this similarity (rapidfuzz partial ratio, 0-100) up.
 # Measured on the shipped fixtures: every real near-miss — the 162 quotes of
@@ -20,6 +21,9 @@ from .base import Problem, on_record, record_name
 # is noise (a fabricated quote's best window scores 46-80 on any page of text).
 CLOSE_ENOUGH = 85.0
 
+CONF = {"max-elided-chars": WholeNumber(1)}
+DEFAULT = {"max-elided-chars": 1000}
+
 CODE = "SUM201"
 NAME = "quote-not-found"
 SEVERITY = "error"
@@ -30,7 +34,15 @@ DOC = """
 Looks for each record's quote inside its locator and then anywhere in the source, after white
 space normalisation (exact level) and after folding typography (normalized level: ligatures,
 soft hyphens, line-end hyphenation, curly quotes, dashes, no-break and zero-width spaces).
-Matching is case-sensitive. A quote found nowhere is reported. When a passage at the
+Matching is case-sensitive. A quote that is not found as written is read as a quotation is
+written: its elisions (`…`, `...`, `[…]`, `[...]`, `(…)`) part it into fragments, which must
+each stand in the source, in order, inside the locator, each in the paragraph of the one before
+and at most `max-elided-chars` characters after it; a bracketed letter changes case (`[t]he` for
+"The"), a bracketed phrase stands for one word of the source (`[the Licensee]` for "it"), and
+editorial notes (`[sic]`, `[emphasis added]`, `[Hervorhebung d. Verf.]`, `[énfasis añadido]`,
+`[grifo nosso]`) are left out. For a quotation found nowhere, the message says which fragment
+is missing and where the others stand, or that they stand out of order or too far apart. A
+quote found nowhere is reported. When a passage at the
 record's locator comes close to it (85% similar or more), the message shows that passage so
 the author can copy the real wording, and the words in which the quote differs, marked
 `[-only in the quote-]{+only in the source+}` with three words of context
@@ -51,19 +63,22 @@ Copy the quote from the source verbatim (the message shows the closest passage),
 record and the sentence it supports.
 
 ## Options
-None. Bidi control characters in a quote never fold away; the message names them. The 85% is
+`max-elided-chars` (default 1000): how far, in characters of the source, a fragment of an
+elided quotation may stand after the one before. Bidi control characters in a quote never fold away; the message names them. The 85% is
 measured, not chosen: on the shipped fixtures every real near-miss (a quote retyped with one
 changed word, number, negation or modal verb, a changed case, a homoglyph) scores 86.8% or
 more against its passage, and every invented quote's best window on any page 80% or less.
 """
 
 
-def check(analysis) -> Iterator[Problem]:
+def check(analysis, max_elided_chars: int) -> Iterator[Problem]:
     path = analysis.claims.path
     for result in analysis.records:
         if result.status is not RecordStatus.NOT_FOUND:
             continue
         message = f"{record_name(result)}: quote not found in the source"
+        if result.quotation_miss:
+            message += f" as a quotation with elisions or alterations: {result.quotation_miss}"
         bidi = bidi_characters(result.record.quote)
         if bidi:
             message += f"; it holds the bidi control character {', '.join(bidi)}, remove it"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .base import Problem
-from .faithful import sentence_problem
+from .faithful import elision_problems, sentence_problem
 
 CODE = "SUM403"
 NAME = "scope-mismatch"
@@ -48,6 +48,7 @@ into a maximum ("for two years" as "only two years").
 
 
 def check(analysis) -> Iterator[Problem]:
+    yield from elision_problems(analysis, CODE)
     faith = analysis.faithfulness
     for index, result in enumerate(analysis.sentences):
         difference = faith.sentence(index).scope

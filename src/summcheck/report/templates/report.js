@@ -41,7 +41,9 @@
       row.append(el("span", { class: "visually-hidden", text: "line " + line.n + ": " }));
       // A line shown whole and unmarked is in data.lines, once for every view that shows it.
       for (const [text, marked] of line.parts || [[data.lines[line.n], false]]) {
-        row.append(marked ? el("mark", { class: "quote", text: text }) : document.createTextNode(text));
+        row.append(marked === "elided"
+          ? el("s", { class: "elided", title: "left out by the quote's elision", text: text })
+          : marked ? el("mark", { class: "quote", text: text }) : document.createTextNode(text));
       }
       passage.append(row);
     }
