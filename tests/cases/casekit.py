@@ -34,7 +34,7 @@ CASE_KEYS = {"name", "description", "summary", "claims", "files", "bytes", "chec
 CLAIMS_KEYS = {"file", "format", "header", "list", "records", "text", "fill"}
 BYTES_KEYS = {"normalize", "newline", "bom", "replace"}
 FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
-WHERE = ("ok", "misplaced", "absent", "unchecked")
+WHERE = ("ok", "misplaced", "absent", "unchecked", "quotation")
 
 _TEXTS: dict[str, str] = {}
 
@@ -259,7 +259,7 @@ def resolve(value: Any) -> Any:
     - `{cut: [source, start, end], nth: 2, replace: [[old, new], ...]}`: `cut()`, then each
       replacement (every occurrence) in turn: a planted variant of a real quote;
     - `{join: [<a cut>, <a cut>, ...]}`: the quotes joined by a space (a quote glued from two
-      places);
+      places), or by `with` (`{join: [...], with: " … "}`: a quotation with an elision);
     - `{char_span: <a cut>}`: the locator `{start_char, end_char}` of that quote's one place;
     - `{repeat: [text, n]}`: the text n times (for inputs too long to write out)."""
     if isinstance(value, dict) and "cut" in value:
@@ -268,8 +268,9 @@ def resolve(value: Any) -> Any:
         for old, new in value.get("replace", []):
             quote = quote.replace(old, new)
         return quote
-    if isinstance(value, dict) and set(value) == {"join"}:
-        return " ".join(resolve(part) for part in value["join"])
+    if isinstance(value, dict) and "join" in value:
+        assert set(value) <= {"join", "with"}, value
+        return value.get("with", " ").join(resolve(part) for part in value["join"])
     if isinstance(value, dict) and set(value) == {"char_span"}:
         spec = value["char_span"]
         start, end = char_span(spec["cut"][0], resolve(spec))
@@ -283,6 +284,11 @@ def resolve(value: Any) -> Any:
 def _verify(src: str, record: dict, where_: str, case: str) -> None:
     quote = record.get("quote")
     if not isinstance(quote, str) or where_ == "unchecked":
+        return
+    if where_ == "quotation":  # elided or altered: each piece between the marks is cut text
+        pieces = [p.strip() for p in re.split(r"\[[^\]]*\]|\([.…]+\)|…|\.\.\.", quote)]
+        for piece in (p for p in pieces if len(p) >= 3):
+            assert where(src, piece), f"{case}: quotation piece not in {src}: {piece!r}"
         return
     hits = where(src, quote)
     if where_ == "absent":

@@ -163,20 +163,27 @@ def _chain(quotation: Quotation, doc: SourceDocument, folded: FoldedText, lo: in
     if missing:
         return Miss(_missing(quotation, missing, occurrences, doc, folded))
     n = len(occurrences)
+    # Where paragraphs end inside the region, in the folded text.
+    region = Span(folded.to_original(lo), folded.to_original(hi, end=True))
+    breaks = [folded.to_folded(m.start())
+              for m in _PARAGRAPH_BREAK.finditer(doc.text, region.start, region.end)]
     # Backwards: which occurrences of fragment k can start a chain to the last fragment, and
     # the occurrence of fragment k + 1 it continues with (the earliest that can).
     onward: list[dict[int, int | None]] = [dict() for _ in range(n)]
     onward[n - 1] = {j: None for j in range(len(occurrences[n - 1]))}
     for k in range(n - 2, -1, -1):
         following = occurrences[k + 1]
-        starts = [s for s, _ in following]
+        # The occurrences of fragment k + 1 that continue to the end, by start: each of
+        # fragment k looks there alone (bisected), not at every occurrence after it.
+        usable = sorted(onward[k + 1])
+        starts = [following[i][0] for i in usable]
         for j, (start, end) in enumerate(occurrences[k]):
-            i = bisect.bisect_left(starts, end)
-            while i < len(following) and starts[i] - end <= max_gap:
-                if i in onward[k + 1] and _same_paragraph(doc, folded, end, starts[i]):
-                    onward[k][j] = i
-                    break
-                i += 1
+            u = bisect.bisect_left(starts, end)
+            # The next fragment starts before the next paragraph break and within max_gap.
+            b = bisect.bisect_left(breaks, end)
+            bound = min(end + max_gap, breaks[b] if b < len(breaks) else hi)
+            if u < len(usable) and starts[u] <= bound:
+                onward[k][j] = usable[u]
     if not onward[0]:
         in_order = _in_order(occurrences)
         reason = (f"its {n} fragments stand at the locator, but not within one paragraph and "
@@ -191,11 +198,6 @@ def _chain(quotation: Quotation, doc: SourceDocument, folded: FoldedText, lo: in
         j = onward[k][j]  # type: ignore[index]
     omitted = tuple(Span(a.end, b.start) for a, b in zip(spans, spans[1:]))
     return QuotationHit(Span(spans[0].start, spans[-1].end), tuple(spans), omitted)
-
-
-def _same_paragraph(doc: SourceDocument, folded: FoldedText, end: int, start: int) -> bool:
-    a, b = folded.to_original(end, end=True), folded.to_original(start)
-    return _PARAGRAPH_BREAK.search(doc.text, a, max(a, b)) is None
 
 
 def _in_order(occurrences: list[list[tuple[int, int]]]) -> bool:
@@ -219,6 +221,9 @@ def _missing(quotation: Quotation, missing: list[int], occurrences, doc: SourceD
                 for k, found in enumerate(occurrences) if found]
     if len(standing) == 1:
         reason += f"; fragment {standing[0][0]} stands at line {standing[0][1]}"
+    elif len(standing) > 3:
+        reason += (f"; the other {len(standing)} fragments stand there, from line "
+                   f"{min(line for _, line in standing)}")
     elif standing:
         reason += ("; fragments " + _and([str(k) for k, _ in standing]) + " stand at lines "
                    + _and([str(line) for _, line in standing]))
@@ -259,7 +264,7 @@ def dropped_meaning(text: str, omitted: tuple[Span, ...], quote: str) -> list[Dr
         tokens = words(text[span.start:span.end])
         if not tokens:
             continue
-        shown = _in_context(text, span)
+        shown = _in_context
         negations = [w for w in tokens if w in lexicon.negators or w in lexicon.prohibitions]
         conditions = [" ".join(p) for _, p in phrases_in(tokens, lexicon.strong_conditions)]
         conditions += [" ".join(p) for _, p in phrases_in(tokens, lexicon.exceptions)]
@@ -268,21 +273,29 @@ def dropped_meaning(text: str, omitted: tuple[Span, ...], quote: str) -> list[Dr
         numbers = [w for i, w in enumerate(tokens)
                    if (is_number(w) or w in lexicon.number_words)
                    and not (i and tokens[i - 1] in lexicon.reference_words)]
-        for code, words_ in (("SUM402", negations), ("SUM404", conditions),
-                             ("SUM403", scope), ("SUM401", numbers)):
+        if conditions:  # the elided clause is an exception or condition: what it holds is its
+            found.append(Dropped("SUM404", tuple(dict.fromkeys(conditions)),
+                                 shown(text, span, conditions[0])))
+            continue
+        for code, words_ in (("SUM402", negations), ("SUM403", scope), ("SUM401", numbers)):
             if words_:
-                found.append(Dropped(code, tuple(dict.fromkeys(words_)), shown))
+                found.append(Dropped(code, tuple(dict.fromkeys(words_)),
+                                     shown(text, span, words_[0])))
     return found
 
 
-def _in_context(text: str, span: Span, words: int = 3) -> str:
-    """`must [not] provide`: the omitted text in brackets, between the words around it."""
+def _in_context(text: str, span: Span, dropped: str, words: int = 3) -> str:
+    """`must [not] provide`: the omitted text in brackets between the words around it; a long
+    omission shown by the words around the dropped one (`[… salvo lo que puedan …]`)."""
     before = " ".join(text[max(0, span.start - 200):span.start].split()[-words:])
     after = " ".join(text[span.end:span.end + 200].split()[:words])
-    omitted = " ".join(text[span.start:span.end].split())
-    if len(omitted) > 80:
-        omitted = omitted[:39] + " … " + omitted[-39:]
-    return f"{before} [{omitted}] {after}".strip()
+    omitted = text[span.start:span.end].split()
+    if len(" ".join(omitted)) > 40:
+        folded = [w.strip(",;:.()").lower() for w in omitted]
+        at = next((i for i, w in enumerate(folded) if w == dropped.split()[0]), 0)
+        shown = omitted[max(0, at - 2):at + 3]
+        omitted = (["…"] if at > 2 else []) + shown + (["…"] if at + 3 < len(omitted) else [])
+    return f"{before} [{' '.join(omitted)}] {after}".strip()
 
 
 __all__ = ["Quotation", "QuotationHit", "Miss", "Dropped", "quotation_of", "find_quotation",

@@ -59,5 +59,5 @@ def elision_problems(analysis, code: str) -> Iterator[Problem]:
         words = ", ".join(in_quotes(w) for w in dropped.words)
         yield on_record(result, f"{record_name(result)}: the quote's elision drops "
                         f"{_DROPPED[code]} {words} (the source reads "
-                        f"{in_quotes(dropped.context)}, the elided words in brackets): quote "
+                        f"{in_quotes(dropped.context, 160)}, the elided words in brackets): quote "
                         f"them, or end the quote before them", claims_path, points_at="quote")
