@@ -236,12 +236,8 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
         for result in _unfound(records):
             _take_fuzzy_at_locator(result, fuzzy_search, fuzzy, lexicon)
     _look_elsewhere(_unfound(records), matcher)
-    for result, quotation in quotations:
-        if result.status is RecordStatus.NOT_FOUND:
-            whole = (Span(0, len(source.text)),)
-            found = find_quotation(quotation, source, matcher.folded, whole, max_gap)
-            if isinstance(found, QuotationHit):
-                result.elsewhere = [QuoteHit(found.span, "normalized", fragments=found.fragments)]
+    _quotations_elsewhere([(r, q) for r, q in quotations if r.status is RecordStatus.NOT_FOUND],
+                          source, matcher, max_gap)
     if fuzzy_search is not None:
         for result in _unfound(records):
             _take_fuzzy_elsewhere(result, fuzzy_search, fuzzy)
@@ -272,6 +268,27 @@ def _quotations(records: list[RecordResult]) -> list[tuple[RecordResult, Quotati
             if quotation is not None:
                 found.append((result, quotation))
     return found
+
+
+def _quotations_elsewhere(unfound: list[tuple[RecordResult, Quotation]],
+                          source: SourceDocument, matcher: Matcher, max_gap: int) -> None:
+    """Quotations not at their locator: each looked for around the places its anchor (its
+    longest plain fragment) stands, all anchors found in one pass; found there, misplaced."""
+    anchored = [(r, q, q.anchor) for r, q in unfound if q.anchor]
+    if not anchored:
+        return
+    places = matcher.find_anywhere([(FoldedQuote(anchor, ()), anchor)
+                                    for _, _, anchor in anchored])
+    for (result, quotation, _), hits in zip(anchored, places):
+        window = quotation.window(max_gap)
+        for hit in hits:
+            region = Span(max(0, hit.span.start - window),
+                          min(len(source.text), hit.span.end + window))
+            found = find_quotation(quotation, source, matcher.folded, (region,), max_gap)
+            if isinstance(found, QuotationHit):
+                result.elsewhere = [QuoteHit(found.span, "normalized",
+                                             fragments=found.fragments)]
+                break
 
 
 def _unfound(records: list[RecordResult]) -> list[RecordResult]:

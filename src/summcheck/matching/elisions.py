@@ -36,6 +36,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\r]*\n")
 class Fragment:
     written: str  # as the quote writes it, for messages
     pattern: re.Pattern[str]  # over the folded source text
+    literal: str | None = None  # its folded text, when it alters nothing
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,18 @@ class Quotation:
 
     fragments: tuple[Fragment, ...]
     elisions: int  # how many elisions the quote writes
+
+    @property
+    def anchor(self) -> str | None:
+        """The longest fragment that alters nothing, as the folded source would hold it: what
+        the quotation is looked for by anywhere in the source (in the one pass of every quote
+        not found, matching.exact.Matcher.find_anywhere), or None."""
+        literals = [f.literal for f in self.fragments if f.literal]
+        return max(literals, key=len) if literals else None
+
+    def window(self, max_gap: int) -> int:
+        """How far around its anchor the whole quotation can stand."""
+        return (len(self.fragments) + 1) * max_gap + sum(len(f.written) for f in self.fragments)
 
 
 @dataclass(frozen=True)
@@ -114,7 +127,8 @@ def _fragment(piece: str) -> Fragment | None:
     parts.append(_literal(piece[pos:]))
     if not any(c.isalnum() for c in _BRACKET.sub("", piece)):
         return None  # nothing but alterations: no text of its own to place it by
-    return Fragment(piece, re.compile("".join(parts)))
+    literal = fold(piece).text.strip(" ") if pos == 0 else None
+    return Fragment(piece, re.compile("".join(parts)), literal or None)
 
 
 def _literal(text: str) -> str:
