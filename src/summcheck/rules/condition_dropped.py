@@ -21,10 +21,10 @@ quotes the sentence and the condition. A sentence keeps a condition when it name
 the condition names, states the condition's number, has an "only" or an exception of its own,
 or has a condition word whose clause says something else than the quote's rule.
 
-
 A quote written with an elision (`must … provide`) whose omitted text holds a condition or
 exception states a rule the source does not: the record is reported, with the source's words
 around the elision (README, "Quotations as people write them").
+
 ## Why
 A requirement stated without its "unless" is another requirement: "the controller must notify
 the authority within 72 hours" drops "unless the breach is unlikely to result in a risk".

@@ -21,10 +21,10 @@ prohibido" = "é proibido"). An odd number of negations on one side and an even 
 other is reported (so a double negation is understood), quoting both. A record's claim is
 compared with its own quote the same way (the finding is on the record).
 
-
 A quote written with an elision (`must … provide`) whose omitted text holds a negation states a
 rule the source does not: the record is reported, with the source's words around the elision
 (README, "Quotations as people write them").
+
 ## Why
 A dropped "not" turns a prohibition into a duty ("implementations must … provide the version
 flag" for "must not provide"); the quote check alone lets it pass.

@@ -25,10 +25,10 @@ compared with its own quote the same way (the finding is on the record). A sente
 as synthesis rests on no record: its quantities are compared with every verified quote of the
 summary.
 
-
 A quote written with an elision (`must … provide`) whose omitted text holds a number states a
 rule the source does not: the record is reported, with the source's words around the elision
 (README, "Quotations as people write them").
+
 ## Why
 A changed number is the commonest misreading of a model-written summary, and the quote check
 alone lets it pass: the quote stands where the sentence says, it just says 60.

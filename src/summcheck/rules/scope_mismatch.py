@@ -23,10 +23,10 @@ offers an alternative the sentence drops ("with the Ibero-American countries or 
 that have a particular bond with Spain" read as "only with the Ibero-American countries": the
 "alternatives", `or`, `oder`, `o`, `ou`). Both sides are quoted.
 
-
 A quote written with an elision (`must … provide`) whose omitted text holds a quantifier or
 `only` states a rule the source does not: the record is reported, with the source's words around
 the elision (README, "Quotations as people write them").
+
 ## Why
 "All controllers" for "some controllers", "always" for "usually", a rule that holds "only" for
 X stated as holding for X, a permission for A or B stated as one for A only: the scope of the
