@@ -157,6 +157,12 @@ class Analysis:
     pages_by_label: bool = False  # page locators name the PDF's printed labels
     source_changed: bool = False  # the change set being checked edits the source (SUM110)
 
+    @cached_property
+    def file_records(self) -> list[RecordResult]:
+        """The records of the claims file, without those the summary states inline
+        (summary/inline.py): what the rules on how a claims file is written read."""
+        return [r for r in self.records if r.record.origin is None]
+
     def quote_modal_words(self, result: RecordResult) -> list[ModalWord]:
         """The modal words `result`'s quote asserts (done while the source loaded, where it was)."""
         if result.quote_modal is None:

@@ -72,6 +72,16 @@ class Binder:
         return found
 
     @cached_property
+    def inline(self) -> dict[tuple[int, int], list["RecordResult"]]:
+        """The records each sentence states inline (summary/inline.py), by its line and column."""
+        found: dict[tuple[int, int], list[RecordResult]] = {}
+        for result in self.records:
+            origin = result.record.origin
+            if origin is not None:
+                found.setdefault(origin.sentence, []).append(result)
+        return found
+
+    @cached_property
     def shapes(self) -> set[str]:
         return {shape for shape in map(id_shape, self.by_id) if shape}
 
@@ -103,6 +113,9 @@ class Binder:
                                                 sentence.line, sentence.column, footnote=True,
                                                 note_defined=True))
         named, unknown = self._named(brackets) if brackets else ([], [])
+        # A sentence rests on the quotations it makes, as on the records it names.
+        own = self.inline.get((sentence.line, sentence.column), []) if self.inline else []
+        named += [r for r in own if all(r is not n for n in named)]
         result.unknown_ids = unknown
         if named or unknown:
             result.named = True

@@ -27,8 +27,10 @@ else:  # pragma: no cover - Python 3.10
 FILE_NAMES = ("summcheck.toml", "pyproject.toml")  # in one folder, summcheck.toml wins
 SEVERITIES = ("error", "warning", "info")
 FAIL_ON = ("error", "warning", "info", "never")
+INLINE_MODES = ("auto", "on", "off")  # summary/inline.py
 RUN_KEYS = ("select", "ignore", "per-file-ignores", "severity", "fail-on", "synthesis-labels",
-            "summaries", "modality", "exclude", "allow-outside", "cache", *UNIT_MODES)
+            "summaries", "modality", "exclude", "allow-outside", "cache", *UNIT_MODES,
+            "inline-quotes", "inline-quote-words")
 SUMMARY_KEYS = ("source", "claims", "ocr", "page-numbers", "sections", "structure")
 
 
@@ -63,6 +65,10 @@ class Config:
     warnings: list[str] = field(default_factory=list)  # what a run says about this file
     cache: bool = True  # keep loaded sources in .summcheck_cache/ (sources/cache/)
     units: Units = field(default_factory=Units)  # which constructs state claims
+    # Quotations in a summary's sentences as claim records (summary/inline.py): "auto" (when
+    # it names no claims file), "on" or "off"; and the fewest words such a quotation has.
+    inline_quotes: str = "auto"
+    inline_quote_words: int = 4
 
     @property
     def root(self) -> Path:
@@ -194,6 +200,12 @@ def _parse(table: dict, path: Path, where: str) -> Config:
                 config.rule_options[key] = kind.parse(table[key])
             except ValueError as exc:
                 raise error(key, str(exc)) from None
+    config.inline_quotes = _choice(table, "inline-quotes", INLINE_MODES, error) or "auto"
+    if "inline-quote-words" in table:
+        words = table["inline-quote-words"]
+        if isinstance(words, bool) or not isinstance(words, int) or words < 1:
+            raise error("inline-quote-words", f"must be a whole number of at least 1, not {words!r}")
+        config.inline_quote_words = words
     modes = {key: _choice(table, key, choices, error) or choices[0]
              for key, choices in UNIT_MODES.items()}
     config.units = Units(tables=modes["tables"], footnotes=modes["footnotes"],

@@ -30,6 +30,9 @@ class Marker:
         return self._sentence_marks().get((problem.line, problem.column))
 
     def _record_mark(self, problem: Problem, key: str | None) -> Mark | None:
+        origin = problem.record.record.origin  # type: ignore[union-attr]
+        if origin is not None:  # an inline quotation: its marks and words in the summary
+            return Mark(origin.line, origin.column, max(origin.end_column, origin.column + 1))
         claims = self.analysis.claims
         if key is None or claims.text is None or claims.format is None:
             return None

@@ -336,6 +336,8 @@ class Summary:
     # or HTML block (SUM100).
     unused_markers: list[int] = field(default_factory=list)
     source_line: int | None = None  # the line of the front matter's `source:` key
+    # The file's lines as parsed (NFC): where an inline quotation stands (summary/inline.py).
+    lines: list[str] = field(default_factory=list, repr=False, compare=False)
 
 
 # ---------------------------------------------------------------- claim records
@@ -346,6 +348,18 @@ class Summary:
 class RecordError:
     json_path: str  # e.g. "$[3].strength"
     message: str
+
+
+@dataclass(frozen=True)
+class RecordOrigin:
+    """Where a record that a summary states inline stands (summary/inline.py): a finding on
+    it points there, not into a claims file."""
+
+    path: Path
+    line: int
+    column: int
+    end_column: int  # just after the closing quotation mark, on `line`
+    sentence: tuple[int, int]  # the line and column of the sentence that quotes it
 
 
 @dataclass
@@ -362,6 +376,7 @@ class ClaimRecord:
     locator_error: str | None = None  # a locator string that does not parse
     errors: list[RecordError] = field(default_factory=list)  # schema violations (SUM200)
     raw: object = None
+    origin: RecordOrigin | None = None  # an inline quotation of the summary (no claims file line)
 
     @property
     def valid(self) -> bool:

@@ -16,14 +16,15 @@ Verdict = Literal["backed", "synthesis", "finding", "unbacked"]
 VERDICTS: tuple[Verdict, ...] = ("backed", "synthesis", "finding", "unbacked")
 
 
-def sentence_locator(analysis: Analysis) -> Callable[[int], int | None]:
-    """A function from a summary line to the index of the sentence that line belongs to (None
-    before the first sentence): a finding on a sentence names the line the sentence starts on,
-    or a line inside it (a locator on a continuation line)."""
-    lines = [result.sentence.line for result in analysis.sentences]
+def sentence_locator(analysis: Analysis) -> Callable[..., int | None]:
+    """A function from a summary line (and column, when known) to the index of the sentence
+    that place belongs to (None before the first sentence): a finding on a sentence names the
+    line the sentence starts on, or a place inside it (a locator on a continuation line, an
+    inline quotation of the second sentence of a line)."""
+    starts = [(result.sentence.line, result.sentence.column) for result in analysis.sentences]
 
-    def sentence_at(line: int) -> int | None:
-        i = bisect.bisect_right(lines, line) - 1
+    def sentence_at(line: int, column: int | None = None) -> int | None:
+        i = bisect.bisect_right(starts, (line, column if column is not None else 1 << 30)) - 1
         return i if i >= 0 else None
 
     return sentence_at
@@ -38,7 +39,7 @@ def finding_sentence(analysis: Analysis) -> Callable[[Finding], int | None]:
     def sentence_of(finding: Finding) -> int | None:
         if finding.line is None or Path(finding.path) != summary:
             return None
-        return sentence_at(finding.line)
+        return sentence_at(finding.line, finding.column)
 
     return sentence_of
 

@@ -11,6 +11,7 @@ from ..confine import refuse_special
 from ..inputs.resolution import FRONT_MATTER, NOT_A_SUMMARY, resolve_inputs, source_pin
 from ..modality import Lexicon
 from ..model import ClaimsFile, InputError, SourceDocument, Summary
+from ..summary.inline import inline_active, inline_records, quotations
 from ..sources import load_source
 from ..summary import load_summary
 from ..summary.footnotes import settle_citations
@@ -41,10 +42,11 @@ def load(path: Path, options: Options) -> Loaded:
     claims_path, source_path = inputs.path("claims"), inputs.path("source")
     if claims_path is None and source_path is None:
         raise InputError(f"{path}: {NOT_A_SUMMARY}")
-    if claims_path is None:
+    inline = inline_active(options.config.inline_quotes, claims_path is not None)
+    if claims_path is None and not (inline and _quotes_inline(summary, options)):
         raise InputError(f"{path}: no claims file: name it in the front matter (claims: FILE) "
-                         f"or pass --claims")
-    claims_read = _ClaimsReading(claims_path, options.lexicon)
+                         f"or pass --claims, or quote the source in the sentences (\u201c…\u201d)")
+    claims_read = _ClaimsReading(claims_path, options.lexicon, path)
     if source_path is None:  # the claims file may name it
         claims = claims_read.result()
         if claims.source:
@@ -78,6 +80,9 @@ def load(path: Path, options: Options) -> Loaded:
         claims_read.result()  # a broken claims file is told first, as it is read first
         raise blame(exc, "source", source_path) from None
     claims = claims_read.result()
+    if inline:
+        claims.records += inline_records(path, summary.lines, summary.sentences,
+                                         len(claims.records), options.config.inline_quote_words)
     settle_citations(summary, {str(r.id) for r in claims.records if r.id is not None})
     return Loaded(summary, claims, source, page_numbers, structure, names, claims_read.work)
 
@@ -121,8 +126,9 @@ class _ClaimsReading:
     """Reads the claims file once, when called or when its result is asked for, and does the
     claim-side work that needs no source (`work`); its InputError is kept until then."""
 
-    def __init__(self, path: Path, lexicon: Lexicon | None) -> None:
+    def __init__(self, path: Path | None, lexicon: Lexicon | None, summary: Path) -> None:
         self.path = path
+        self.summary = summary
         self.lexicon = lexicon
         self._claims: ClaimsFile | None = None
         self._error: InputError | None = None
@@ -130,6 +136,9 @@ class _ClaimsReading:
 
     def __call__(self) -> None:
         if self._claims is None and self._error is None:
+            if self.path is None:  # the summary states its claims inline: none of a file
+                self._claims = ClaimsFile(self.summary, [])
+                return
             try:
                 self._claims = load_claims(self.path)
             except InputError as exc:
@@ -156,3 +165,10 @@ def blame(exc: InputError, role: str, path: Path) -> InputError:
     else:
         exc.cause = f"{role} {name}: {message}"  # type: ignore[attr-defined]
     return exc
+
+
+def _quotes_inline(summary: Summary, options: Options) -> bool:
+    """Whether some located sentence of the summary quotes the source inline."""
+    words = options.config.inline_quote_words
+    return any(quotations(s.text, words) for s in summary.sentences
+               if s.locators and not s.synthesis)

@@ -175,6 +175,7 @@ def options_digest(options: Options) -> dict:
         "rule_options": dict(options.rule_options),
         "synthesis_labels": options.synthesis_labels,
         "units": [config.units.tables, config.units.footnotes, config.units.html],
+        "inline": [config.inline_quotes, config.inline_quote_words],
         "lexicon": config.modality if options.lexicon is not None else None,
         "given": given,
         "config": {

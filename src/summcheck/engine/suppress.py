@@ -32,7 +32,7 @@ class SuppressionLedger:
     def hides(self, rule: Rule, problem: Problem) -> bool:
         """Whether a record's `ignore` or a comment in the summary hides the problem; the
         first that does is noted as used."""
-        if problem.record is not None:
+        if problem.record is not None and problem.record.record.origin is None:
             record = problem.record.record
             for key in sorted(record.ignore):
                 if RuleKey(key).names(rule):

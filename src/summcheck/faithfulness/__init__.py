@@ -139,7 +139,8 @@ class Faithfulness:
         """Each verified record's claim against its own quote: `claim_flags` decides most of
         them by their words alone, in one call over them all; only those it flags are read
         closer, and only those that differ are kept."""
-        compared = self.verified
+        # An inline quotation's claim is its sentence, which is compared with it already.
+        compared = [r for r in self.verified if r.record.origin is None]
         flags = claim_flags([r.record.claim for r in compared],
                             [r.record.quote for r in compared])
         found = {}

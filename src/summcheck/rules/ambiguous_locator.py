@@ -42,7 +42,7 @@ def check(analysis) -> Iterator[Problem]:
                               f"ambiguous locator: {part.resolution.message}; cite one place",
                               column=part_column(result, part.resolution.part))
     claims_path = analysis.claims.path
-    for result in analysis.records:
+    for result in analysis.file_records:  # the sentence's locator is told on it
         for resolution in result.resolutions:
             if resolution.problem == "ambiguous":
                 yield on_record(result, f"{record_name(result)}: ambiguous locator: "

@@ -38,13 +38,20 @@ class Problem:
 def on_record(result: "RecordResult", message: str, claims_path: Path, *,
               points_at: str | None = None, help: str | None = None,
               fix: Fix | None = None) -> Problem:
+    origin = result.record.origin
+    if origin is not None:  # an inline quotation: the finding is where the summary quotes
+        return Problem(origin.path, origin.line, message, column=origin.column, record=result,
+                       points_at=points_at, help=help, fix=fix)
     return Problem(claims_path, result.record.line, message, record=result,
                    points_at=points_at, help=help, fix=fix)
 
 
 def record_name(result: "RecordResult") -> str:
-    """How a message names a record: its id, or its position."""
+    """How a message names a record: its id, or its position (an inline quotation by its
+    words)."""
     record = result.record
+    if record.origin is not None:
+        return f"quotation {in_quotes(record.quote, 60)}"
     if record.id:
         return f"record {in_quotes(str(record.id))}"
     where = f"line {record.line}" if record.line else f"#{record.index + 1}"
@@ -59,8 +66,10 @@ def unit_name(sentence) -> str:
 
 
 def part_column(sentence_result, part) -> int | None:
-    """Column of the locator group that holds `part` (else the sentence's column)."""
-    for group in sentence_result.sentence.groups:
+    """Column of the locator group that holds `part` when it stands on the sentence's first
+    line (a finding names the sentence's line), else the sentence's column."""
+    sentence = sentence_result.sentence
+    for group in sentence.groups:
         if group.locator is not None and part in group.locator.parts:
-            return group.column
-    return sentence_result.sentence.column
+            return group.column if group.line == sentence.line else sentence.column
+    return sentence.column

@@ -51,7 +51,7 @@ def exact_duplicates(analysis) -> dict[int, int]:
     that earlier record's index: what `--fix` may remove without losing anything."""
     first: dict[str, int] = {}
     found: dict[int, int] = {}
-    candidates = [r.record for r in analysis.records
+    candidates = [r.record for r in analysis.file_records
                   if r.record.valid and isinstance(r.record.raw, dict)]
     # Equal data has an equal claim and quote: only records that share both are serialised
     # (a file of ten thousand records has a few such, not ten thousand).
@@ -83,9 +83,10 @@ def check(analysis) -> Iterator[Problem]:
     reported: set[int] = set()
     duplicates = exact_duplicates(analysis)
     # Overlapping verified quotes, each later record naming the earliest it overlaps.
-    by_index = {r.record.index: r for r in analysis.records}
+    by_index = {r.record.index: r for r in analysis.file_records}
     earliest = earliest_overlapping([(hit.span.start, hit.span.end, r.record.index)
-                                     for r in analysis.records if r.verified for hit in r.hits])
+                                     for r in analysis.file_records if r.verified
+                                     for hit in r.hits])
     earlier_of = {index: by_index[first] for index, first in earliest.items()}
     for index in sorted(earlier_of):
         reported.add(index)
@@ -94,7 +95,7 @@ def check(analysis) -> Iterator[Problem]:
                         path, **_removal(by_index[index], duplicates, by_index))
     # Equal claim texts.
     seen: dict[str, object] = {}
-    for result in analysis.records:
+    for result in analysis.file_records:
         if not result.record.valid or not result.record.claim.strip():
             continue
         key = normalise_claim(result.record.claim)

@@ -53,7 +53,7 @@ def check(analysis, max_locator_pages: int) -> Iterator[Problem]:
     source, by_label = analysis.source, analysis.pages_by_label
     claims_path = analysis.claims.path
     extents: dict = {}  # records and sentences share their locators: each measured once
-    for result in analysis.records:
+    for result in analysis.file_records:  # an inline quotation's locator is its sentence's
         record = result.record
         if not result.verified or record.locator is None or len(record.locator.parts) != 1:
             continue

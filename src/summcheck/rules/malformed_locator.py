@@ -60,7 +60,7 @@ def check(analysis) -> Iterator[Problem]:
                               f"malformed locator {in_quotes(part.resolution.part.describe())}: "
                               f"{part.resolution.message}", column=result.sentence.column)
     claims_path = analysis.claims.path
-    for result in analysis.records:
+    for result in analysis.file_records:  # the sentence's locator is told on it
         if result.status is not RecordStatus.BAD_LOCATOR:
             continue
         reason = result.record.locator_error or "; ".join(

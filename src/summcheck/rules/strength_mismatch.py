@@ -61,7 +61,7 @@ German attributive "nicht" after "muss" ("muss das erste nicht leere Zeichen sei
 
 def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
-    for result in analysis.records:
+    for result in analysis.file_records:  # an inline quotation declares no strength
         if not result.verified:
             continue
         words = analysis.quote_modal_words(result)

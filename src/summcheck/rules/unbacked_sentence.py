@@ -56,6 +56,12 @@ def check(analysis) -> Iterator[Problem]:
         for part in result.parts:
             if part.resolution.ok and not part.backers and not part.unrelated:
                 where = part.resolution.part.describe()
+                if result.bound and all(b.result.record.origin for b in result.bound):
+                    yield Problem(path, result.sentence.line,
+                                  f"none of the sentence's quotations stands verified inside "
+                                  f"{in_quotes(where)}: quote the source there as it reads",
+                                  column=part_column(result, part.resolution.part))
+                    continue
                 named = " of those the sentence names" if result.named else ""
                 yield Problem(path, result.sentence.line,
                               f"no verified claim record{named} stands inside "

@@ -36,7 +36,7 @@ physical pages.
 
 def check(analysis) -> Iterator[Problem]:
     path = analysis.claims.path
-    for result in analysis.records:
+    for result in analysis.file_records:  # the sentence's locator is told on it
         if result.status is not RecordStatus.UNRESOLVED:
             continue
         reasons = "; ".join(r.message for r in result.resolutions if r.problem == "unresolved")

@@ -62,7 +62,8 @@ def load_summary(path: Path, synthesis_labels: Sequence[str] | None = None,
                         if SOURCE_KEY.match(lines[k])), None)
     return Summary(path=path, front_matter=front, sentences=reader.sentences,
                    suppressions=collect_suppressions(reader.comments, lines, total),
-                   unused_markers=reader.unused_markers, source_line=source_line)
+                   unused_markers=reader.unused_markers, source_line=source_line,
+                   lines=lines)
 
 
 class _Reader:
