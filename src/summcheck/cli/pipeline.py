@@ -324,6 +324,60 @@ def _finish(origin: Path, outcome) -> None:
     _say(outcome.totals(kept))
 
 
+@import_app.command("gemini")
+def import_gemini(
+    response: Path = typer.Argument(..., help="A saved Gemini generateContent response (JSON) with groundingMetadata."),
+    source: Path = typer.Option(..., "--source", help="The document the chunks were retrieved from."),
+    output: Path = typer.Option(..., "--output", "-o", help="SUMMARY.md to write; its records go to SUMMARY.claims.jsonl beside it."),
+    offset_unit: OffsetUnit = typer.Option(OffsetUnit.utf8, "--offset-unit", help="What the segments' startIndex and endIndex count: utf8 (bytes, as the API documents), codepoint or utf16."),
+    locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help="Let the written files lie outside the repository root (after following symlinks)."),
+) -> None:
+    """A Gemini response with grounding → a summary and its claim records: every sentence,
+    each grounded segment's retrieved chunks as its records."""
+    from ..importers.gemini import import_gemini as run
+
+    _run_answer_import(run, response, source, output, allow_outside, offset_unit=offset_unit.value,
+                       page_numbers=page_numbers.value, prefer=locators.value)
+
+
+@import_app.command("cohere")
+def import_cohere(
+    response: Path = typer.Argument(..., help="A saved Cohere Chat response (JSON, API v2 or v1) with citations."),
+    source: Path = typer.Option(..., "--source", help="The document the cited documents were taken from."),
+    output: Path = typer.Option(..., "--output", "-o", help="SUMMARY.md to write; its records go to SUMMARY.claims.jsonl beside it."),
+    offset_unit: OffsetUnit = typer.Option(OffsetUnit.codepoint, "--offset-unit", help="What the citations' start and end count: codepoint (Python SDK), utf16 (JavaScript) or utf8."),
+    locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help="Let the written files lie outside the repository root (after following symlinks)."),
+) -> None:
+    """A Cohere Chat response with citations → a summary and its claim records: every
+    sentence, each citation's documents as its records."""
+    from ..importers.cohere import import_cohere as run
+
+    _run_answer_import(run, response, source, output, allow_outside, offset_unit=offset_unit.value,
+                       page_numbers=page_numbers.value, prefer=locators.value)
+
+
+def _run_answer_import(run, response: Path, source: Path, output: Path, allow_outside: bool,
+                       **options) -> None:
+    """An importer of one source that writes a summary and its claims file, run as
+    `import anthropic` runs: outputs checked first, then written whole, then what it left out."""
+    from ..importers.anthropic import output_paths
+
+    if output.suffix.lower() in CLAIMS_SUFFIXES:
+        raise fail(f"{output}: refusing to write a summary (Markdown) to a claims file's name; "
+                   f"name SUMMARY.md (its records go beside it)")
+    _guard_writes(output_paths(output, [0]), [(response, "named"), (source, "source")],
+                  allow_outside)
+    try:
+        outcome = run(response, source, output, **options)
+    except InputError as exc:
+        raise fail(str(exc))
+    _finish(response, outcome)
+
+
 @import_app.command("langextract")
 def import_langextract(
     extractions: Path = typer.Argument(..., help="LangExtract's annotated documents (JSONL)."),

@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..files import read_input
-from ..matching.normalize import FoldedQuote
 from ..model import InputError, Span
 from ..pipeline.citations import pages_span, sent_to_loaded
 from ..sources import MAX_BYTES, load_source
 from . import read_json, refuse_surrogates
-from .core import Citation, Outcome, Passage, Source, import_answer
+from .core import Citation, Outcome, Passage, Source, import_answer, place_by_text
 
 
 def claims_path_for(summary: Path) -> Path:
@@ -183,8 +182,5 @@ def _pages(raw: dict, sent: _Sent) -> tuple[Span | None, str | None]:
 
 
 def _by_text(quote: str, sent: _Sent) -> tuple[Span | None, str | None]:
-    hits = sent.source.matcher.find_anywhere([(FoldedQuote.of(quote), quote)])[0]
-    if len(hits) != 1:
-        return None, (f"a content_block_location citation whose text stands "
-                      f"{'nowhere' if not hits else 'more than once'} in the source")
-    return hits[0].span, None
+    span, why = place_by_text(quote, sent.source)
+    return span, None if why is None else f"a content_block_location citation whose {why}"

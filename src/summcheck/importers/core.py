@@ -152,10 +152,14 @@ class _Sentence:
 
 
 def import_answer(passages: list[Passage], sources: list[Source], *, tool: str, origin: str,
-                  page_numbers: str = "auto", prefer: str = "tightest") -> Outcome:
+                  page_numbers: str = "auto", prefer: str = "tightest",
+                  unplaced: list[Item] | None = None) -> Outcome:
     """The summaries and records of an answer: one summary a source that backs a sentence
-    (the first source's summary also holds the sentences no citation places)."""
-    outcome = Outcome([Written(s.path, s.summary_path, s.claims_path) for s in sources])
+    (the first source's summary also holds the sentences no citation places). `unplaced`:
+    what the provider module found it cannot place before any sentence was read (a segment
+    whose offsets do not land on its text)."""
+    outcome = Outcome([Written(s.path, s.summary_path, s.claims_path) for s in sources],
+                      not_placed=list(unplaced or ()))
     by_document = {s.document: i for i, s in enumerate(sources)}
     sentences = _sentences(passages, outcome)
     placed: dict[tuple[int, str], tuple[str, Span] | None] = {}
@@ -399,3 +403,32 @@ def _comment_safe(text: str) -> str:
 def _short(text: str) -> str:
     text = " ".join(text.split())
     return repr(text if len(text) <= 70 else text[:67] + "…")
+
+
+def answer_passages(text: str, spans: list[tuple[int, int, tuple[Citation, ...]]],
+                    name: str = "segment") -> list[Passage]:
+    """An answer given as one text and the cited spans of it (code points, end exclusive;
+    Gemini's grounding supports, Cohere's citations) as passages: the text cut at every span's
+    ends, each piece with the citations of the spans that cover it. Overlapping spans share
+    their pieces; text no span covers is a passage without citations."""
+    cuts = sorted({0, len(text), *(max(0, min(len(text), s)) for s, _, _ in spans),
+                   *(max(0, min(len(text), e)) for _, e, _ in spans)})
+    passages = []
+    for a, b in zip(cuts, cuts[1:]):
+        covering = [(n, c) for n, (s, e, c) in enumerate(spans, 1) if s <= a and b <= e]
+        citations = tuple(c for _, cs in covering for c in cs)
+        where = (f"{name} {covering[0][0]}" if covering else
+                 f"the answer's characters {a}–{b}")
+        passages.append(Passage(where, text[a:b], citations))
+    return passages
+
+
+def place_by_text(quote: str, source: Source) -> tuple[Span | None, str | None]:
+    """Where a cited chunk's text stands in the source, when it stands there once (a
+    provider that names no offsets into the document: Gemini's retrieved contexts, Cohere's
+    documents); else why it cannot be placed."""
+    hits = source.matcher.find_anywhere([(FoldedQuote.of(quote), quote)])[0]
+    if len(hits) == 1:
+        return hits[0].span, None
+    return None, (f"its text stands {'nowhere' if not hits else 'more than once'} in the "
+                  f"source")
