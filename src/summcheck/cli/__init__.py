@@ -20,7 +20,7 @@ from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HE
                      Format, OneLineErrors, PageNumbers, Sections, app, cwd_relative, fail,
                      main_options, usage_message, use_color, write_atomically)
 from .corpus import AuditEngine, audit
-from .evidence import report
+from .evidence import export_app, report
 from .inspection import OutlineFormat, explain, locate, outline, parse_cli_locator, table
 from .pipeline import chunks, draft, extract, import_app, merge
 
@@ -37,6 +37,7 @@ for _command in (check, report, explain, locate, outline, table, pin, audit, chu
     app.command()(_command)
 del _command
 app.add_typer(import_app, name="import")
+app.add_typer(export_app, name="export")
 
 
 def entry() -> None:

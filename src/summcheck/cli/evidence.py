@@ -42,3 +42,48 @@ def report(
     counts = evidence.data["counts"]
     print(f"summcheck: wrote {printable(str(output))} ({counts['sentences']} sentences, "
           f"{counts['backed']} backed, {counts['findings']} findings)", file=sys.stderr)
+
+
+export_app = typer.Typer(help="Write a summary's evidence in formats other tools read.",
+                         no_args_is_help=True, add_completion=False, rich_markup_mode=None)
+
+
+@export_app.command("w3c")
+def export_w3c(
+    summary: Path = typer.Argument(..., help="Summary file (its front matter names source and claims)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the annotations to FILE (default: standard output)."),
+    source_iri: Optional[str] = typer.Option(None, "--source-iri", help="The IRI the annotations target (default: the source's path)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Configuration file (default: the closest one)."),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help=ALLOW_OUTSIDE_HELP),
+    cache: Optional[bool] = typer.Option(None, "--cache/--no-cache", help=CACHE_HELP),
+) -> None:
+    """Every verified quote of a summary as a W3C Web Annotation (JSON-LD): its claim the
+    body, its place the target (TextQuoteSelector and TextPositionSelector)."""
+    import json
+
+    from ..engine.run import inspect_summary
+    from ..evidence.annotations import web_annotations
+    from ..output import guard_output, run_inputs
+    from ..settings import CheckRequest
+
+    try:
+        summary = cwd_relative(summary)
+        request = CheckRequest([summary], config=config, allow_outside=allow_outside,
+                               cache=cache)
+        settings = request.settings()
+        announce(settings)
+        options = request.options(settings)
+        if output is not None:
+            guard_output(output, run_inputs([summary], options), what="annotations")
+        _, _, analysis = inspect_summary(summary, options)
+    except InputError as exc:
+        raise fail(str(exc))
+    iri = source_iri or Path(analysis.source.path).as_posix()
+    page = web_annotations(analysis, iri)
+    text = json.dumps(page, ensure_ascii=False, indent=2) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        write_atomically(output, text, "annotations")
+    print(f"summcheck: {len(page['items'])} verified quote"
+          f"{'' if len(page['items']) == 1 else 's'} as Web Annotations", file=sys.stderr)

@@ -378,6 +378,23 @@ def _run_answer_import(run, response: Path, source: Path, output: Path, allow_ou
     _finish(response, outcome)
 
 
+@import_app.command("w3c")
+def import_w3c(
+    annotations: Path = typer.Argument(..., help="W3C Web Annotations (JSON-LD: a list, an AnnotationPage, or Hypothesis rows)."),
+    source: Path = typer.Option(..., "--source", help="The document the annotations target."),
+    output: Path = typer.Option(..., "--output", "-o", help="SUMMARY.md to write; its records go to SUMMARY.claims.jsonl beside it."),
+    locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help="Let the written files lie outside the repository root (after following symlinks)."),
+) -> None:
+    """Web Annotations → a summary and its claim records: each annotation's body a claim, its
+    TextQuoteSelector the quote."""
+    from ..importers.w3c import import_w3c as run
+
+    _run_answer_import(run, annotations, source, output, allow_outside,
+                       page_numbers=page_numbers.value, prefer=locators.value)
+
+
 @import_app.command("langextract")
 def import_langextract(
     extractions: Path = typer.Argument(..., help="LangExtract's annotated documents (JSONL)."),
