@@ -96,3 +96,11 @@ def test_annotations_of_another_shape_are_one_line(folder):
                            cwd=folder)
     assert result.returncode == 2 and result.stderr.count("\n") == 1
     assert "holds no Web Annotations" in result.stderr and not (folder / "X.md").exists()
+
+
+def test_the_readme_example_is_an_item_of_the_bundled_examples_export(folder):
+    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split('```json\n{"id": "urn:summcheck:summary.md:', 1)[1].split("```", 1)[0]
+    shown = json.loads('{"id": "urn:summcheck:summary.md:' + block)
+    page = json.loads(run_summcheck("export", "w3c", "summary.md", cwd=folder).stdout)
+    assert shown in page["items"]
