@@ -324,6 +324,33 @@ def _finish(origin: Path, outcome) -> None:
     _say(outcome.totals(kept))
 
 
+@import_app.command("openai")
+def import_openai(
+    response: Path = typer.Argument(..., help="A saved OpenAI response (JSON): Responses API with file_citation annotations, or Chat Completions with url_citation."),
+    source: List[Path] = typer.Option(..., "--source", help="A file the response cites, matched by its name (repeatable)."),
+    output: Path = typer.Option(..., "--output", "-o", help="SUMMARY.md to write; its records go to SUMMARY.claims.jsonl beside it (a further source's to SUMMARY.doc1.md, …)."),
+    locators: LocatorChoice = typer.Option(LocatorChoice.tightest, "--locators", help=LOCATORS_HELP),
+    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
+    allow_outside: bool = typer.Option(False, "--allow-outside", help="Let the written files lie outside the repository root (after following symlinks)."),
+) -> None:
+    """An OpenAI response with citations → a summary and its claim records: every sentence,
+    each file citation's retrieved chunk as its record."""
+    from ..importers.anthropic import output_paths
+    from ..importers.openai import import_openai as run
+
+    if output.suffix.lower() in CLAIMS_SUFFIXES:
+        raise fail(f"{output}: refusing to write a summary (Markdown) to a claims file's name; "
+                   f"name SUMMARY.md (its records go beside it)")
+    _guard_writes(output_paths(output, list(range(len(source)))),
+                  [(response, "named")] + [(s, "source") for s in source], allow_outside)
+    try:
+        outcome = run(response, list(source), output, page_numbers=page_numbers.value,
+                      prefer=locators.value)
+    except InputError as exc:
+        raise fail(str(exc))
+    _finish(response, outcome)
+
+
 @import_app.command("gemini")
 def import_gemini(
     response: Path = typer.Argument(..., help="A saved Gemini generateContent response (JSON) with groundingMetadata."),

@@ -48,6 +48,7 @@ class Citation:
     span: Span | None = None  # where it places its text, in that source as loaded
     not_placed: str | None = None  # why it names no place there (span is None)
     verbatim: bool = True  # its text must stand at `span`: a disagreement is reported if not
+    document_name: str | None = None  # how messages name a document not given (a file name)
 
 
 @dataclass(frozen=True)
@@ -168,14 +169,16 @@ def import_answer(passages: list[Passage], sources: list[Source], *, tool: str, 
     for sentence in sentences:
         given = [c for c in sentence.citations if c.document in by_document]
         if sentence.citations and not given:
-            documents = ", ".join(sorted({str(c.document) for c in sentence.citations}))
+            documents = ", ".join(sorted({c.document_name or str(c.document)
+                                          for c in sentence.citations}))
             outcome.left_out.append(Item(_short(sentence.text), f"backed only by document "
                                          f"{documents}, which was not given; give it with a "
                                          f"further --source to check it too"))
             continue
         for citation in sentence.citations:
             if citation.document not in by_document:
-                _once(outcome.left_out, Item(citation.where, _elsewhere(citation.document)))
+                _once(outcome.left_out, Item(citation.where, _elsewhere(
+                    citation.document_name or str(citation.document))))
         targets = sorted({by_document[c.document] for c in given}) or [0]
         for target in targets:
             source, written = sources[target], outcome.written[target]
@@ -356,7 +359,7 @@ def _where(owners: list[tuple[int, int, Passage]], start: int, end: int) -> str:
                 owners[-1][2].where if owners else "the answer")
 
 
-def _elsewhere(document: int) -> str:
+def _elsewhere(document: str) -> str:
     return (f"cites document {document}, which was not given; give it with a further --source "
             f"to check it too")
 
