@@ -5,17 +5,14 @@ offset, offsets that miss their own text; each import then checked."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from import_support import GPL, gpl_folder, run
 from summcheck import api
-from summcheck.cli import app
 
 HERE = Path(__file__).parent
-GPL = HERE / "cases" / "_sources" / "gpl3-s0-5.txt"
 TEXT = GPL.read_text(encoding="utf-8")
 CHUNK_FREEDOM = ("When we speak of free software, we are referring to freedom, not\nprice.")
 CHUNK_PASS_ON = ("For example, if you distribute copies of such a program, whether\ngratis or for "
@@ -27,16 +24,9 @@ ANSWER = ("🎉 Free software is about freedom, not price. Whoever distributes c
           "pass the same freedoms on. It also grants patent rights. Nobody audits this.")
 
 
-def run(*args: str):
-    return CliRunner().invoke(app, list(args))
-
-
 @pytest.fixture
 def folder(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
-    shutil.copy(GPL, tmp_path / "gpl.txt")
-    return tmp_path
+    return gpl_folder(tmp_path, monkeypatch)
 
 
 def _at(text: str) -> tuple[int, int]:

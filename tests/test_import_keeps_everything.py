@@ -10,33 +10,23 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from pipeline_support import message
+from import_support import GPL, gpl_folder, run
 from summcheck import api
-from summcheck.cli import app
 
 HERE = Path(__file__).parent
-GPL = HERE / "cases" / "_sources" / "gpl3-s0-5.txt"
 Q_FREEDOM = "When we speak of free software, we are referring to freedom, not\nprice."
 Q_PASS_ON = ("you must pass on to the recipients the same\nfreedoms that you received.")
 UNCITED = "The licence won the 2008 Open Source Award for clarity."
 
 
-def run(*args: str):
-    return CliRunner().invoke(app, list(args))
-
-
 @pytest.fixture
 def folder(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")  # the repository's root
-    shutil.copy(GPL, tmp_path / "gpl.txt")
-    return tmp_path
+    return gpl_folder(tmp_path, monkeypatch)
 
 
 def cite(quote: str, document: int = 0, **changes) -> dict:

@@ -4,17 +4,14 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from import_support import GPL, gpl_folder, run
 from summcheck import api
-from summcheck.cli import app
 
 HERE = Path(__file__).parent
-GPL = HERE / "cases" / "_sources" / "gpl3-s0-5.txt"
 CHUNK_FREEDOM = ("When we speak of free software, we are referring to freedom, not\nprice.  Our "
                  "General Public Licenses are designed to make sure that you\nhave the freedom "
                  "to distribute copies of free software")
@@ -25,16 +22,9 @@ ANSWER = ("Free software concerns freedom, not price. Distributors must pass the
           "on to recipients. Apache grants a patent licence. Nobody audits the licence.")
 
 
-def run(*args: str):
-    return CliRunner().invoke(app, list(args))
-
-
 @pytest.fixture
 def folder(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
-    shutil.copy(GPL, tmp_path / "gpl.txt")
-    return tmp_path
+    return gpl_folder(tmp_path, monkeypatch)
 
 
 def _end(sentence: str) -> int:

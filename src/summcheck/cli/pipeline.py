@@ -335,20 +335,10 @@ def import_openai(
 ) -> None:
     """An OpenAI response with citations → a summary and its claim records: every sentence,
     each file citation's retrieved chunk as its record."""
-    from ..importers.anthropic import output_paths
     from ..importers.openai import import_openai as run
 
-    if output.suffix.lower() in CLAIMS_SUFFIXES:
-        raise fail(f"{output}: refusing to write a summary (Markdown) to a claims file's name; "
-                   f"name SUMMARY.md (its records go beside it)")
-    _guard_writes(output_paths(output, list(range(len(source)))),
-                  [(response, "named")] + [(s, "source") for s in source], allow_outside)
-    try:
-        outcome = run(response, list(source), output, page_numbers=page_numbers.value,
-                      prefer=locators.value)
-    except InputError as exc:
-        raise fail(str(exc))
-    _finish(response, outcome)
+    _run_answer_import(run, response, list(source), output, allow_outside, many=True,
+                       page_numbers=page_numbers.value, prefer=locators.value)
 
 
 @import_app.command("gemini")
@@ -365,8 +355,9 @@ def import_gemini(
     each grounded segment's retrieved chunks as its records."""
     from ..importers.gemini import import_gemini as run
 
-    _run_answer_import(run, response, source, output, allow_outside, offset_unit=offset_unit.value,
-                       page_numbers=page_numbers.value, prefer=locators.value)
+    _run_answer_import(run, response, [source], output, allow_outside,
+                       offset_unit=offset_unit.value, page_numbers=page_numbers.value,
+                       prefer=locators.value)
 
 
 @import_app.command("cohere")
@@ -383,23 +374,25 @@ def import_cohere(
     sentence, each citation's documents as its records."""
     from ..importers.cohere import import_cohere as run
 
-    _run_answer_import(run, response, source, output, allow_outside, offset_unit=offset_unit.value,
-                       page_numbers=page_numbers.value, prefer=locators.value)
+    _run_answer_import(run, response, [source], output, allow_outside,
+                       offset_unit=offset_unit.value, page_numbers=page_numbers.value,
+                       prefer=locators.value)
 
 
-def _run_answer_import(run, response: Path, source: Path, output: Path, allow_outside: bool,
-                       **options) -> None:
-    """An importer of one source that writes a summary and its claims file, run as
-    `import anthropic` runs: outputs checked first, then written whole, then what it left out."""
+def _run_answer_import(run, response: Path, sources: list[Path], output: Path,
+                       allow_outside: bool, many: bool = False, **options) -> None:
+    """An importer that writes a summary and its claims file (one a source that backs a
+    sentence, with `many`), run as `import anthropic` runs: outputs checked first, then
+    written whole, then what it left out said."""
     from ..importers.anthropic import output_paths
 
     if output.suffix.lower() in CLAIMS_SUFFIXES:
         raise fail(f"{output}: refusing to write a summary (Markdown) to a claims file's name; "
                    f"name SUMMARY.md (its records go beside it)")
-    _guard_writes(output_paths(output, [0]), [(response, "named"), (source, "source")],
-                  allow_outside)
+    _guard_writes(output_paths(output, list(range(len(sources)))),
+                  [(response, "named")] + [(s, "source") for s in sources], allow_outside)
     try:
-        outcome = run(response, source, output, **options)
+        outcome = run(response, sources if many else sources[0], output, **options)
     except InputError as exc:
         raise fail(str(exc))
     _finish(response, outcome)
@@ -418,7 +411,7 @@ def import_w3c(
     TextQuoteSelector the quote."""
     from ..importers.w3c import import_w3c as run
 
-    _run_answer_import(run, annotations, source, output, allow_outside,
+    _run_answer_import(run, annotations, [source], output, allow_outside,
                        page_numbers=page_numbers.value, prefer=locators.value)
 
 

@@ -23,7 +23,7 @@ from ..model import InputError, Span
 from ..pipeline.citations import pages_span, sent_to_loaded
 from ..sources import MAX_BYTES, load_source
 from . import read_json, refuse_surrogates
-from .core import Citation, Outcome, Passage, Source, import_answer, place_by_text
+from .core import Citation, Outcome, Passage, Source, import_answer, place_by_text, whole
 
 
 def claims_path_for(summary: Path) -> Path:
@@ -153,15 +153,11 @@ def _citation(raw: dict, where: str, sources: dict[int, _Sent]) -> Citation:
                     verbatim=kind != "content_block_location")
 
 
-def _whole(*values: object) -> bool:
-    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-
-
 def _chars(raw: dict, sent: _Sent) -> tuple[Span | None, str | None]:
     if sent.shift is None:
         return None, "a char_location citation of a PDF source (which page_location cites)"
     start, end = raw.get("start_char_index"), raw.get("end_char_index")
-    if not _whole(start, end):
+    if not whole(start, end):
         return None, (f"char_location offsets are not whole numbers (start_char_index "
                       f"{start!r:.20}, end_char_index {end!r:.20})")
     length = len(sent.source.doc.text)
@@ -174,7 +170,7 @@ def _chars(raw: dict, sent: _Sent) -> tuple[Span | None, str | None]:
 
 def _pages(raw: dict, sent: _Sent) -> tuple[Span | None, str | None]:
     first, end = raw.get("start_page_number"), raw.get("end_page_number")
-    span = pages_span(sent.source.doc, first, end) if _whole(first, end) else None
+    span = pages_span(sent.source.doc, first, end) if whole(first, end) else None
     if span is None:
         return None, (f"pages {first!r:.20}–{end!r:.20} (end exclusive) are not pages of the "
                       f"source ({len(sent.source.doc.pages)})")

@@ -19,7 +19,8 @@ from ..pipeline.citations import OffsetUnits
 from ..sources import load_source
 from . import read_json, refuse_surrogates
 from .anthropic import claims_path_for
-from .core import Citation, Item, Outcome, Source, answer_passages, import_answer, place_by_text
+from .core import (Citation, Item, Outcome, Source, answer_passages, import_answer,
+                   misses_its_text, place_by_text, whole)
 
 _NOT_TEXT = frozenset({"id", "title", "url", "uri", "timestamp", "date"})
 
@@ -64,16 +65,15 @@ def import_cohere(response: Path, source: Path, output: Path, *,
         where = f"citation {n}"
         start, end, said = citation.get("start"), citation.get("end"), citation.get("text")
         try:
-            if not (_whole(start, end) and start < end):  # type: ignore[operator]
+            if not (whole(start, end) and start < end):  # type: ignore[operator]
                 raise ValueError(f"offsets {start!r:.20}–{end!r:.20} are no stretch of it")
             a, b = units.to_codepoints(start), units.to_codepoints(end)  # type: ignore[arg-type]
         except ValueError as exc:
             unplaced.append(Item(where, f"the answer's {exc}; its documents back nothing"))
             continue
-        if isinstance(said, str) and " ".join(said.split()) != " ".join(answer[a:b].split()):
-            unplaced.append(Item(where, f"characters {start}–{end} read "
-                                        f"{' '.join(answer[a:b].split())[:60]!r}, not its text "
-                                        f"{' '.join(said.split())[:60]!r}; its documents back "
+        missed = misses_its_text(answer, a, b, said)
+        if missed:
+            unplaced.append(Item(where, f"characters {start}–{end} {missed}; its documents back "
                                         f"nothing (the offsets are not moved)"))
             continue
         cited = [(s.get("id"), s.get("document"), s.get("type", "document"))
@@ -84,10 +84,6 @@ def import_cohere(response: Path, source: Path, output: Path, *,
     passages = answer_passages(answer, spans, "citation")
     return import_answer(passages, [target], tool="cohere", origin=response.name,
                          page_numbers=page_numbers, prefer=prefer, unplaced=unplaced)
-
-
-def _whole(*values: object) -> bool:
-    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
 
 
 def document_text(document: dict) -> str:

@@ -435,3 +435,17 @@ def place_by_text(quote: str, source: Source) -> tuple[Span | None, str | None]:
         return hits[0].span, None
     return None, (f"its text stands {'nowhere' if not hits else 'more than once'} in the "
                   f"source")
+
+
+def whole(*values: object) -> bool:
+    """Whether every value is a whole number (a JSON integer, not a boolean)."""
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+
+def misses_its_text(answer: str, start: int, end: int, said: object) -> str | None:
+    """Why a provider's span of the answer is not where it says (its own `text` is not
+    answer[start:end], white space aside), or None: such a span backs nothing, never moved."""
+    if not isinstance(said, str) or " ".join(said.split()) == " ".join(answer[start:end].split()):
+        return None
+    return (f"reads {' '.join(answer[start:end].split())[:60]!r}, not its text "
+            f"{' '.join(said.split())[:60]!r}")

@@ -19,7 +19,8 @@ from ..pipeline.citations import OffsetUnits
 from ..sources import load_source
 from . import read_json, refuse_surrogates
 from .anthropic import claims_path_for
-from .core import Citation, Item, Outcome, Source, answer_passages, import_answer, place_by_text
+from .core import (Citation, Item, Outcome, Source, answer_passages, import_answer,
+                   misses_its_text, place_by_text, whole)
 
 
 def import_gemini(response: Path, source: Path, output: Path, *, offset_unit: str = "utf8",
@@ -70,7 +71,7 @@ def import_gemini(response: Path, source: Path, output: Path, *, offset_unit: st
         part = segment.get("partIndex", 0)
         first, last = segment.get("startIndex", 0), segment.get("endIndex")
         indices = support.get("groundingChunkIndices") or []
-        if not (_whole(part, first, last) and 0 <= part < len(texts)) or not isinstance(
+        if not (whole(part, first, last) and 0 <= part < len(texts)) or not isinstance(
                 indices, list):
             unplaced.append(Item(where, f"segment {segment!r:.80} names no stretch of the "
                                         f"answer; its chunks back nothing"))
@@ -81,11 +82,9 @@ def import_gemini(response: Path, source: Path, output: Path, *, offset_unit: st
         except ValueError as exc:
             unplaced.append(Item(where, f"segment offsets: {exc}; its chunks back nothing"))
             continue
-        said = segment.get("text")
-        if isinstance(said, str) and " ".join(said.split()) != " ".join(answer[a:b].split()):
-            unplaced.append(Item(where, f"segment {first}–{last} reads "
-                                        f"{' '.join(answer[a:b].split())[:60]!r}, not its text "
-                                        f"{' '.join(said.split())[:60]!r}; its chunks back "
+        missed = misses_its_text(answer, a, b, segment.get("text"))
+        if missed:
+            unplaced.append(Item(where, f"segment {first}–{last} {missed}; its chunks back "
                                         f"nothing (the offsets are not moved)"))
             continue
         spans.append((a, b, tuple(_citation(chunks, i, f"{where}, chunk {i}", target)
@@ -95,12 +94,8 @@ def import_gemini(response: Path, source: Path, output: Path, *, offset_unit: st
                          page_numbers=page_numbers, prefer=prefer, unplaced=unplaced)
 
 
-def _whole(*values: object) -> bool:
-    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-
-
 def _citation(chunks: list[dict], index: object, where: str, target: Source) -> Citation:
-    if not _whole(index) or not 0 <= index < len(chunks):  # type: ignore[operator]
+    if not whole(index) or not 0 <= index < len(chunks):  # type: ignore[operator]
         return Citation(where, "groundingChunk", "", not_placed=f"chunk index {index!r:.20} "
                         f"names no chunk of the response ({len(chunks)})")
     chunk = chunks[index]  # type: ignore[index]

@@ -22,7 +22,8 @@ from ..sources import load_source
 from ..text_split import mask_inline, split_sentences
 from . import read_json, refuse_surrogates
 from .anthropic import claims_path_for, summary_path_for
-from .core import Citation, Item, Outcome, Source, answer_passages, import_answer, place_by_text
+from .core import (Citation, Item, Outcome, Source, answer_passages, import_answer,
+                   place_by_text, whole)
 
 
 def import_openai(response: Path, sources: list[Path], output: Path, *,
@@ -88,8 +89,7 @@ def _responses(data: dict, response: Path, targets: list[Source]):
             kind = note.get("type")
             if kind == "file_citation":
                 index = note.get("index")
-                if not isinstance(index, int) or isinstance(index, bool) \
-                        or not 0 <= index <= len(text):
+                if not whole(index) or not 0 <= index <= len(text):
                     unplaced.append(Item(where, f"index {index!r:.20} is no position of the "
                                                 f"answer; it backs nothing"))
                     continue
@@ -150,8 +150,7 @@ def _file_citation(note: dict, sentence: str, retrieved: dict[str, list[str]], w
 def _url_citation(fields: dict, text: str, offset: int, where: str, targets: list[Source],
                   unplaced: list[Item]) -> list:
     start, end = fields.get("start_index"), fields.get("end_index")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)) \
-            or not 0 <= start < end <= len(text):  # type: ignore[operator]
+    if not whole(start, end) or not 0 <= start < end <= len(text):  # type: ignore[operator]
         unplaced.append(Item(where, f"start_index {start!r:.20}, end_index {end!r:.20} are no "
                                     f"stretch of the answer; it backs nothing"))
         return []
