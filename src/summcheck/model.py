@@ -377,6 +377,7 @@ class ClaimRecord:
     errors: list[RecordError] = field(default_factory=list)  # schema violations (SUM200)
     raw: object = None
     origin: RecordOrigin | None = None  # an inline quotation of the summary (no claims file line)
+    source: str | None = None  # in a summary of several sources, the key of the one it quotes
 
     @property
     def valid(self) -> bool:

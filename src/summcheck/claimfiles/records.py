@@ -98,6 +98,7 @@ def build_record(
         quote=text("quote"),
         strength=canonical_strength(data.get("strength")) or "",
         topic=data["topic"] if isinstance(data.get("topic"), str) else None,
+        source=data["source"] if isinstance(data.get("source"), str) else None,
         ignore=frozenset(_rule_ref(r) for r in ignore if isinstance(r, str)) if isinstance(ignore, list) else frozenset(),
         locator_error=locator_error,
         errors=errors,

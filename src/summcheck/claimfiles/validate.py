@@ -41,7 +41,7 @@ STRENGTHS: dict[str, str] = {
     "relata": "reports",
 }
 
-RECORD_KEYS = ("id", "claim", "locator", "quote", "strength", "topic", "ignore")
+RECORD_KEYS = ("id", "claim", "locator", "quote", "strength", "topic", "source", "ignore")
 LOCATOR_KINDS = ("page", "pages", "section", "lines", "line", "start_char", "end_char")
 
 
@@ -208,6 +208,8 @@ def obviously_valid(record: dict) -> bool:
     if "id" in record and type(record["id"]) not in (str, int):
         return False
     if "topic" in record and type(record["topic"]) is not str:
+        return False
+    if "source" in record and not _is_text(record["source"]):
         return False
     if "ignore" in record:
         ignore = record["ignore"]

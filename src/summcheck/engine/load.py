@@ -55,6 +55,9 @@ def load(path: Path, options: Options) -> Loaded:
             source_path = inputs.path("source")
     if source_path is None:
         claims_read.result()
+        if "sources" in summary.front_matter:
+            raise InputError(f"{path}: a summary of several sources: summcheck check reads "
+                             f"them all; this command reads one (pass --source FILE)")
         raise InputError(f"{path}: no source: name it in the front matter (source: FILE) "
                          f"or pass --source")
     try:
@@ -80,11 +83,22 @@ def load(path: Path, options: Options) -> Loaded:
         claims_read.result()  # a broken claims file is told first, as it is read first
         raise blame(exc, "source", source_path) from None
     claims = claims_read.result()
+    work = claims_read.work
+    if options.scope is not None:  # one source of several: its sentences' parts and records
+        from .scoped import scoped_claims, scoped_summary
+
+        summary = scoped_summary(summary, options.scope)
+        claims = scoped_claims(claims, options.scope)
+        names = (options.scope.key,)
+        if work is not None:  # the claim-side work of the records this pass keeps
+            kept = [r.index for r in claims.records]
+            work = ClaimWork(tuple(work.folded[i] for i in kept),
+                             tuple(work.modal[i] for i in kept))
     if inline:
         claims.records += inline_records(path, summary.lines, summary.sentences,
                                          len(claims.records), options.config.inline_quote_words)
     settle_citations(summary, {str(r.id) for r in claims.records if r.id is not None})
-    return Loaded(summary, claims, source, page_numbers, structure, names, claims_read.work)
+    return Loaded(summary, claims, source, page_numbers, structure, names, work)
 
 
 def cite_as(path: Path, front: dict) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from ..rules import all_rules
 from ..selection import RuleSelection
 
 if TYPE_CHECKING:
+    from ..inputs.documents import Scope
     from ..sources.cache import SourceCache
 
 
@@ -36,6 +37,9 @@ class Options:
     # Whether each summary's report lists its verified quotes with their places: only the
     # JSON report prints them, and on a long source they are thousands (time and memory).
     quotes: bool = True
+    # A summary of several sources is checked one source at a time (inputs/documents.py):
+    # this pass's source key and what it checks. None: the summary's only source.
+    scope: "Scope | None" = None
 
     @property
     def max_elided_chars(self) -> int:

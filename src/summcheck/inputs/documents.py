@@ -1,0 +1,96 @@
+"""Summaries of several documents: front matter `sources: {KEY: FILE, …}` (a value may also be
+`{path: FILE, default: true}`). A locator names its document by key (`(RFC3986 §3.1)`,
+`(errata, p. 2)`, `(Art. 5 GG)`), a record by `source: KEY`; a locator that names none belongs
+to the source marked `default`, and with none marked it is a finding (SUM104). Each source is
+checked with the sentences' parts and the records that are its own (`Scope`), one after the
+other, and the outcomes are merged (engine/run.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..confine import Confinement
+from ..locators.documents import is_name, normalized
+from ..model import InputError
+
+@dataclass(frozen=True)
+class DocumentSource:
+    key: str
+    path: Path
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What one pass over a summary of several sources checks: the source `key`'s parts and
+    records. `first`: the pass that also checks what names no source (sentences without a
+    locator, synthesis sentences, locators naming none when no source is the default)."""
+
+    key: str
+    keys: tuple[str, ...]  # every source's key, in the order of the front matter
+    default: str | None
+    first: bool
+    others: dict[str, Path] = field(default_factory=dict, compare=False)
+
+    def names(self, document: str | None) -> bool:
+        """Whether a locator part naming `document` (None: none) is this pass's."""
+        if document is None:
+            return self.default == self.key
+        return normalized(document) == normalized(self.key)
+
+    def known(self, document: str) -> bool:
+        return any(normalized(document) == normalized(key) for key in self.keys)
+
+
+def document_sources(summary: Path, front: dict, confinement: Confinement
+                     ) -> list[DocumentSource] | None:
+    """The sources a summary's front matter names by key, or None when it names none; an
+    InputError naming the summary for a value that is no mapping of keys to files, or a file
+    it may not read."""
+    value = front.get("sources")
+    if value is None:
+        return None
+    where = f"{summary}: front matter: sources"
+    if not isinstance(value, dict) or not value:
+        raise InputError(f"{where} must map keys to files (sources: {{RFC3986: rfc3986.txt, "
+                         f"errata: errata.txt}}), not {value!r:.60}")
+    if "source" in front:
+        raise InputError(f"{summary}: front matter: give source or sources, not both")
+    found = []
+    for key, spec in value.items():
+        if not isinstance(key, str) or not is_name(key):
+            raise InputError(f"{where}: key {key!r:.40} must be a name a locator can use, "
+                             f"as a document's name is written: two to ten letters, capitals "
+                             f"first and last (GPL, AMI, StGB), or a series and number (RFC3986)")
+        default = False
+        if isinstance(spec, dict):
+            unknown = set(spec) - {"path", "default"}
+            if unknown or not isinstance(spec.get("path"), str) or \
+                    not isinstance(spec.get("default", False), bool):
+                raise InputError(f"{where}.{key} must be a file, or {{path: FILE, default: "
+                                 f"true}}")
+            spec, default = spec["path"], spec.get("default", False)
+        if not isinstance(spec, str) or not spec.strip():
+            raise InputError(f"{where}.{key} must name a file, not {spec!r:.60}")
+        path = (summary.parent / spec) if not Path(spec).is_absolute() else Path(spec)
+        confinement.check(path, f"source {key}")
+        if not path.is_file():
+            raise InputError(f"{summary}: source {key} {path} not found")
+        found.append(DocumentSource(key, path, default))
+    if sum(d.default for d in found) > 1:
+        raise InputError(f"{where}: more than one source is marked default")
+    return found
+
+
+def scopes(documents: list[DocumentSource]) -> list[Scope]:
+    """One pass a source, the first one also checking what names no source."""
+    keys = tuple(d.key for d in documents)
+    default = next((d.key for d in documents if d.default), None)
+    paths = {d.key: d.path for d in documents}
+    return [Scope(d.key, keys, default, i == 0,
+                  {k: p for k, p in paths.items() if k != d.key})
+            for i, d in enumerate(documents)]
+
+
+__all__ = ["DocumentSource", "Scope", "document_sources", "scopes"]

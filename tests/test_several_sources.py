@@ -1,0 +1,124 @@
+"""Summaries of several documents (inputs/documents.py): front matter `sources: {KEY: FILE}`,
+locators naming their document by key, records by `source: KEY`. Three real documents: a
+standard (RFC 3986), a licence (the GPL) and a meeting transcript (QMSum's AMI ES2004a)."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import run_summcheck
+from summcheck import api
+
+SOURCES = Path(__file__).parent / "cases" / "_sources"
+RFC = "rfc3986-p1-12.txt"
+GPL = "gpl3-s0-5.txt"
+MEETING = "qmsum-es2004a-1-40.txt"
+
+
+def _cut(name: str, start: str, end: str) -> str:
+    text = " ".join((SOURCES / name).read_text(encoding="utf-8").split())
+    a = text.index(start)
+    return text[a:text.index(end, a) + len(end)]
+
+
+RECORDS = [
+    {"id": "R1", "claim": "A URI identifies a resource.", "locator": "RFC3986 p. 4",
+     "quote": _cut(RFC, "A Uniform Resource Identifier (URI) provides", "identifying a resource."),
+     "strength": "states"},
+    {"id": "G1", "claim": "Free software is about freedom.", "locator": "lines 22–23",
+     "source": "GPL", "quote": _cut(GPL, "When we speak of free software", "not price."),
+     "strength": "states"},
+    {"id": "M1", "claim": "The team develops a remote control.", "locator": "AMI line 15",
+     "quote": "Now , we're developing a remote control which you probably already know .",
+     "strength": "reports"},
+]
+
+SUMMARY = """\
+---
+sources:
+  RFC3986: {rfc}
+  GPL: {gpl}
+  AMI: {meeting}
+claims: claims.jsonl
+---
+
+# Three documents
+
+A URI identifies a resource (RFC3986 p. 4). Free software is about freedom, not price
+(GPL lines 22–23). The team is developing a remote control (AMI line 15).
+"""
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    for name in (RFC, GPL, MEETING):
+        shutil.copy(SOURCES / name, tmp_path / name)
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    return tmp_path
+
+
+def _write(folder: Path, records: list[dict], summary: str = SUMMARY) -> Path:
+    (folder / "claims.jsonl").write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    path = folder / "summary.md"
+    path.write_text(summary.format(rfc=RFC, gpl=GPL, meeting=MEETING), encoding="utf-8")
+    return path
+
+
+def test_a_summary_of_three_documents_passes(folder):
+    report = api.check(_write(folder, RECORDS))
+    assert not report.findings, report.findings
+    summary = report.summaries[0]
+    assert (summary.sentences, summary.records, summary.verified, summary.backed) == (3, 3, 3, 3)
+    assert summary.notes[0].startswith("sources: RFC3986 (")
+    result = run_summcheck("check", "summary.md", "--format", "json", cwd=folder)
+    assert result.returncode == 0 and len(json.loads(result.stdout)["summaries"][0]["quotes"]) == 3
+
+
+def test_a_record_citing_the_wrong_document_is_told_where_its_quote_stands(folder):
+    wrong = [dict(r) for r in RECORDS]
+    wrong[1]["source"] = "RFC3986"  # the GPL's words, said to stand in the standard
+    wrong[1]["locator"] = "p. 5"
+    report = api.check(_write(folder, wrong))
+    found = [f for f in report.findings if f.rule == "SUM201"]
+    assert len(found) == 1 and found[0].line == 2
+    assert "it stands in source 'GPL' at line 22: give the record source: GPL" in found[0].message
+
+
+def test_a_locator_naming_no_document_is_a_finding_unless_one_is_the_default(folder):
+    plain = SUMMARY.replace("(AMI line 15)", "(line 15)")
+    report = api.check(_write(folder, RECORDS, plain))
+    assert [(f.rule, f.line) for f in report.findings if f.severity == "error"] == [("SUM104", 12)]
+    assert "it names no source, and the summary has several (RFC3986, GPL, AMI)" in \
+        report.findings[0].message
+    default = plain.replace("  AMI: {meeting}", "  AMI: {{path: {meeting}, default: true}}")
+    records = [dict(r) for r in RECORDS]
+    records[2]["locator"] = "line 15"
+    assert not api.check(_write(folder, records, default)).findings
+
+
+@pytest.mark.parametrize("sources, message", [
+    ("sources: rfc.txt", "sources must map keys to files"),
+    ("sources:\n  RFC3986: missing.txt", "source RFC3986 missing.txt not found"),
+    ("sources:\n  RFC3986: {path: " + RFC + ", default: yes please}", "must be a file, or {path: FILE, default: true}"),
+    ("sources:\n  meeting: " + RFC, "must be a name a locator can use"),
+    ("source: " + RFC + "\nsources:\n  RFC3986: " + RFC, "give source or sources, not both"),
+])
+def test_sources_that_cannot_be_read_are_one_line(folder, sources, message):
+    (folder / "claims.jsonl").write_text(json.dumps(RECORDS[0]) + "\n", encoding="utf-8")
+    (folder / "summary.md").write_text(f"---\n{sources}\nclaims: claims.jsonl\n---\n\nA URI "
+                                       f"(RFC3986 p. 4).\n", encoding="utf-8")
+    result = run_summcheck("check", "summary.md", cwd=folder)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert message in result.stderr
+
+
+def test_a_source_outside_the_repository_is_refused(folder, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    shutil.copy(SOURCES / RFC, outside / RFC)
+    _write(folder, RECORDS[:1], SUMMARY.replace("RFC3986: {rfc}", f"RFC3986: {outside / RFC}"))
+    result = run_summcheck("check", "summary.md", cwd=folder)
+    assert result.returncode == 2 and "outside the repository root" in result.stderr
