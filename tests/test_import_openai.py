@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from import_support import GPL, gpl_folder, run
+from import_support import gpl_folder, run
 from summcheck import api
 
 HERE = Path(__file__).parent

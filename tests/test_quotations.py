@@ -57,7 +57,7 @@ def test_the_readme_examples_stand_in_their_sources(tmp_path):
 
 
 def test_the_readme_finding_is_what_the_check_says(tmp_path):
-    summary = _case(tmp_path, RFC, [
+    _case(tmp_path, RFC, [
         {"id": "C3", "claim": "Implementations must provide the version flag.",
          "locator": "section 3.2.2", "quote": "implementations must … provide the version flag",
          "strength": "requires"}], ["Implementations must provide the version flag (section 3.2.2)."])
@@ -73,11 +73,10 @@ def test_the_readme_finding_is_what_the_check_says(tmp_path):
 def test_json_gives_each_fragment_its_place_and_the_evidence_report_marks_them(tmp_path):
     quote = ('If a URI containing an IP-literal that starts with "v" … is dereferenced by an '
              'application that does not know the meaning of that version flag')
-    summary = _case(tmp_path, RFC, [{"id": "E", "claim": "Unknown flags are errors.",
-                                     "locator": "section 3.2.2", "quote": quote,
-                                     "strength": "states"}],
-                    ["An application that does not know the version flag returns an error "
-                     "(section 3.2.2)."])
+    _case(tmp_path, RFC, [{"id": "E", "claim": "Unknown flags are errors.",
+                           "locator": "section 3.2.2", "quote": quote, "strength": "states"}],
+          ["An application that does not know the version flag returns an error "
+           "(section 3.2.2)."])
     result = run_summcheck("check", "summary.md", "--format", "json", cwd=tmp_path)
     entry = json.loads(result.stdout)["summaries"][0]["quotes"][0]
     first, second = entry["fragments"]

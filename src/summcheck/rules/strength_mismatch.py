@@ -5,7 +5,7 @@ import json
 from typing import Iterator
 
 from ..model import Fix
-from ..modality import classes, modal_words, quote_words
+from ..modality import classes, quote_words
 from .base import Problem, on_record, record_name
 
 CODE = "SUM302"
