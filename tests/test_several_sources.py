@@ -122,3 +122,14 @@ def test_a_source_outside_the_repository_is_refused(folder, tmp_path_factory):
     _write(folder, RECORDS[:1], SUMMARY.replace("RFC3986: {rfc}", f"RFC3986: {outside / RFC}"))
     result = run_summcheck("check", "summary.md", cwd=folder)
     assert result.returncode == 2 and "outside the repository root" in result.stderr
+
+
+def test_table_and_export_read_every_source(folder):
+    _write(folder, RECORDS)
+    table = run_summcheck("table", "summary.md", cwd=folder)
+    assert table.returncode == 0, table.stderr
+    assert "| RFC3986 p. 4 |" in table.stdout and "| GPL: lines 22–23 |" in table.stdout
+    assert "| AMI line 15 |" in table.stdout
+    exported = run_summcheck("export", "w3c", "summary.md", cwd=folder)
+    targets = [i["target"]["source"] for i in json.loads(exported.stdout)["items"]]
+    assert targets == [RFC, GPL, MEETING]

@@ -61,7 +61,7 @@ def export_w3c(
     body, its place the target (TextQuoteSelector and TextPositionSelector)."""
     import json
 
-    from ..engine.run import inspect_summary
+    from ..engine.run import analyses
     from ..evidence.annotations import web_annotations
     from ..output import guard_output, run_inputs
     from ..settings import CheckRequest
@@ -75,11 +75,14 @@ def export_w3c(
         options = request.options(settings)
         if output is not None:
             guard_output(output, run_inputs([summary], options), what="annotations")
-        _, _, analysis = inspect_summary(summary, options)
+        passes = analyses(summary, options)
     except InputError as exc:
         raise fail(str(exc))
-    iri = source_iri or Path(analysis.source.path).as_posix()
-    page = web_annotations(analysis, iri)
+    if source_iri is not None and len(passes) > 1:
+        raise fail("--source-iri names the one source of a summary; this one has several")
+    pages = [web_annotations(analysis, source_iri or Path(analysis.source.path).as_posix())
+             for _, analysis in passes]
+    page = {**pages[0], "items": [item for p in pages for item in p["items"]]}
     text = json.dumps(page, ensure_ascii=False, indent=2) + "\n"
     if output is None:
         sys.stdout.write(text)

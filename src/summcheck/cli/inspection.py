@@ -134,7 +134,7 @@ def table(
     import json
 
     from ..claim_index import claim_index, render_markdown
-    from ..engine import analyse_summary
+    from ..engine.run import analyses
     from ..output import guard_output, run_inputs
     from ..settings import CheckRequest
 
@@ -149,7 +149,8 @@ def table(
         options = request.options(settings)
         if output is not None:
             guard_output(output, run_inputs([summary], options), what="table")
-        rows = claim_index(analyse_summary(summary, options))
+        rows = [_keyed(row, key) for key, analysis in analyses(summary, options)
+                for row in claim_index(analysis)]
     except InputError as exc:
         raise fail(str(exc))
     if output_format == "json":
@@ -161,3 +162,14 @@ def table(
         sys.stdout.write(rendered)
     else:
         write_atomically(output, rendered, "table")
+
+
+def _keyed(row, key: str | None):
+    """A row of a summary of several sources, its locator naming its source when it does not."""
+    import dataclasses
+
+    from ..locators.documents import normalized
+
+    if key is None or normalized(key) in normalized(row.locator):
+        return row
+    return dataclasses.replace(row, locator=f"{key}: {row.locator}")

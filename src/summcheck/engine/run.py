@@ -127,6 +127,19 @@ def check_summary(path: Path, options: Options, on_stage: StageHook | None = Non
     return findings, report
 
 
+def analyses(path: Path, options: Options) -> list[tuple[str | None, Analysis]]:
+    """The analyses a summary's inspection reads (`table`, `export w3c`): one, or for a
+    summary of several sources one a source, with its key."""
+    documents = _documents(path, options)
+    if documents is None:
+        return [(None, analyse_summary(path, options))]
+    from ..inputs.documents import scopes
+
+    return [(scope.key, analyse_summary(path, replace(options, source=document.path,
+                                                       scope=scope)))
+            for scope, document in zip(scopes(documents), documents)]
+
+
 def _documents(path: Path, options: Options):
     """The sources a summary names by key (`sources:`), or None: one source, or one given."""
     if options.source is not None or options.scope is not None:
