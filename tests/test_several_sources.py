@@ -133,3 +133,14 @@ def test_table_and_export_read_every_source(folder):
     exported = run_summcheck("export", "w3c", "summary.md", cwd=folder)
     targets = [i["target"]["source"] for i in json.loads(exported.stdout)["items"]]
     assert targets == [RFC, GPL, MEETING]
+
+
+def test_an_audit_of_a_summary_of_several_sources(folder):
+    _write(folder, RECORDS)
+    (folder / "manifest.jsonl").write_text('{"summary": "summary.md"}\n', encoding="utf-8")
+    result = run_summcheck("audit", "manifest.jsonl", "-o", "results.jsonl", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    line = json.loads((folder / "results.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    summary = line["report"]["summaries"][0]
+    assert (summary["records"], summary["verified"]) == (3, 3)
+    assert summary["notes"][0].startswith("sources: RFC3986")
