@@ -36,6 +36,8 @@ def load(path: Path, options: Options) -> Loaded:
     refuse_special(path, "summary")
     summary = load_summary(path, options.synthesis_labels, options.config.units)
     names = cite_as(path, summary.front_matter)  # a bad value is told before any source work
+    if "sources" in summary.front_matter and options.scope is None and options.source is None:
+        _several_sources(path, summary, options)
     inputs = resolve_inputs(path, summary.front_matter, options.config, options, strict=True)
     for key in ("claims", "source", "structure"):
         inputs.check_readable(key)
@@ -55,9 +57,6 @@ def load(path: Path, options: Options) -> Loaded:
             source_path = inputs.path("source")
     if source_path is None:
         claims_read.result()
-        if "sources" in summary.front_matter:
-            raise InputError(f"{path}: a summary of several sources: summcheck check reads "
-                             f"them all; this command reads one (pass --source FILE)")
         raise InputError(f"{path}: no source: name it in the front matter (source: FILE) "
                          f"or pass --source")
     try:
@@ -179,6 +178,18 @@ def blame(exc: InputError, role: str, path: Path) -> InputError:
     else:
         exc.cause = f"{role} {name}: {message}"  # type: ignore[attr-defined]
     return exc
+
+
+def _several_sources(path: Path, summary: Summary, options: Options) -> None:
+    """Raise SeveralSources for a summary whose front matter names its sources by key (the
+    engine then checks it one source at a time); an InputError for a `sources:` it cannot
+    read."""
+    from ..confine import Confinement
+    from ..inputs.documents import SeveralSources, document_sources
+
+    confinement = Confinement.of(path, options.config.path, options.config.allow_outside)
+    documents = document_sources(path, summary.front_matter, confinement)
+    raise SeveralSources(path, documents or [])
 
 
 def _quotes_inline(summary: Summary, options: Options) -> bool:

@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 from ..analysis import Analysis, locate, match
 from ..evidence.places import place_of
 from ..inputs.discovery import SummaryError
+from ..inputs.documents import Scope, SeveralSources
 from ..inputs.summaries import path_key
 from ..marks import Marker
 from ..model import Finding, InputError
@@ -120,42 +121,29 @@ def collect(outcomes: list[SummaryOutcome], errors: list[SummaryError] | None = 
 
 def check_summary(path: Path, options: Options, on_stage: StageHook | None = None
                   ) -> tuple[list[Finding], SummaryReport]:
-    documents = _documents(path, options)
-    if documents is not None:
-        return check_documents(path, options, documents, on_stage)
-    findings, report, _ = inspect_summary(path, options, on_stage)
+    try:
+        findings, report, _ = inspect_summary(path, options, on_stage)
+    except SeveralSources as several:  # checked one source at a time
+        return check_documents(path, options, several.documents, on_stage)
     return findings, report
 
 
 def analyses(path: Path, options: Options) -> list[tuple[str | None, Analysis]]:
     """The analyses a summary's inspection reads (`table`, `export w3c`): one, or for a
     summary of several sources one a source, with its key."""
-    documents = _documents(path, options)
-    if documents is None:
+    try:
         return [(None, analyse_summary(path, options))]
+    except SeveralSources as several:
+        return [(scope.key, analyse_summary(path, scoped))
+                for scope, scoped in _passes(several.documents, options)]
+
+
+def _passes(documents, options: Options) -> list[tuple[Scope, Options]]:
+    """Each source of a summary of several, and the options of its pass."""
     from ..inputs.documents import scopes
 
-    return [(scope.key, analyse_summary(path, replace(options, source=document.path,
-                                                       scope=scope)))
+    return [(scope, replace(options, source=document.path, scope=scope))
             for scope, document in zip(scopes(documents), documents)]
-
-
-def _documents(path: Path, options: Options):
-    """The sources a summary names by key (`sources:`), or None: one source, or one given."""
-    if options.source is not None or options.scope is not None:
-        return None
-    from ..confine import Confinement
-    from ..inputs.documents import document_sources
-    from ..inputs.summaries import read_front_matter
-
-    try:
-        front = read_front_matter(Path(path))
-    except (OSError, ValueError):
-        return None  # the check reads it again, and says what is wrong
-    if not isinstance(front, dict) or "sources" not in front:
-        return None
-    confinement = Confinement.of(Path(path), options.config.path, options.config.allow_outside)
-    return document_sources(Path(path), front, confinement)
 
 
 def check_documents(path: Path, options: Options, documents, on_stage: StageHook | None = None
@@ -163,13 +151,8 @@ def check_documents(path: Path, options: Options, documents, on_stage: StageHook
     """A summary of several sources, checked one source at a time (inputs/documents.py): the
     findings of every pass, and one report of them all. A quote not found in its source is
     looked for in the others, and the finding says where it stands."""
-    from ..inputs.documents import scopes
-
-    passes = []
-    for scope, document in zip(scopes(documents), documents):
-        found = inspect_summary(path, replace(options, source=document.path, scope=scope),
-                                on_stage)
-        passes.append((scope, *found))
+    passes = [(scope, *inspect_summary(path, scoped, on_stage))
+              for scope, scoped in _passes(documents, options)]
     findings: dict[tuple, Finding] = {}
     for scope, found, _, analysis in passes:
         for finding in _placed_elsewhere(found, analysis, passes, scope):

@@ -21,6 +21,16 @@ class DocumentSource:
     default: bool = False
 
 
+class SeveralSources(InputError):
+    """A summary of several sources reached a stage that reads one: the engine checks it one
+    source at a time (engine/run.py); any other command says it reads one."""
+
+    def __init__(self, summary: Path, documents: list[DocumentSource]) -> None:
+        super().__init__(f"{summary}: a summary of several sources: summcheck check reads them "
+                         f"all; this command reads one (pass --source FILE)")
+        self.documents = documents
+
+
 @dataclass(frozen=True)
 class Scope:
     """What one pass over a summary of several sources checks: the source `key`'s parts and
@@ -93,4 +103,4 @@ def scopes(documents: list[DocumentSource]) -> list[Scope]:
             for i, d in enumerate(documents)]
 
 
-__all__ = ["DocumentSource", "Scope", "document_sources", "scopes"]
+__all__ = ["DocumentSource", "Scope", "SeveralSources", "document_sources", "scopes"]
