@@ -100,6 +100,21 @@ def test_a_locator_naming_no_document_is_a_finding_unless_one_is_the_default(fol
     assert not api.check(_write(folder, records, default)).findings
 
 
+def test_a_record_named_in_brackets_is_checked_with_its_own_source(folder):
+    # One claims file numbers the records of all three sources C1, C2, C3: a sentence naming
+    # another source's record, or none but a record, rests on it; an id no record has is told
+    # once.
+    records = [{**r, "id": f"C{n}"} for n, r in enumerate(RECORDS, 1)]
+    named = SUMMARY.replace("(GPL lines 22–23)", "[C2]").replace(
+        "(AMI line 15)", "(AMI line 15) [C1]")
+    report = api.check(_write(folder, records, named))
+    assert not report.findings, report.findings
+    assert report.summaries[0].backed == 3
+    unknown = api.check(_write(folder, records, named.replace("[C1]", "[C1, C9]")))
+    assert [(f.rule, f.line) for f in unknown.findings] == [("SUM106", 12)]
+    assert "'C9'" in unknown.findings[0].message
+
+
 @pytest.mark.parametrize("sources, message", [
     ("sources: rfc.txt", "sources must map keys to files"),
     ("sources:\n  RFC3986: missing.txt", "source RFC3986 missing.txt not found"),

@@ -86,7 +86,7 @@ def load(path: Path, options: Options) -> Loaded:
     if options.scope is not None:  # one source of several: its sentences' parts and records
         from .scoped import scoped_claims, scoped_summary
 
-        summary = scoped_summary(summary, options.scope)
+        summary = scoped_summary(summary, options.scope, claims)
         claims = scoped_claims(claims, options.scope)
         names = (options.scope.key,)
         if work is not None:  # the claim-side work of the records this pass keeps

@@ -6,11 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..inputs.documents import Scope
-from ..model import ClaimRecord, ClaimsFile, Locator, LocatorGroup, RecordError, Summary
+from ..model import (ClaimRecord, ClaimsFile, Locator, LocatorGroup, NamedRecords, RecordError,
+                     Summary)
 
 
-def scoped_summary(summary: Summary, scope: Scope) -> Summary:
-    """The sentences this pass checks, each with its groups cut to this pass's parts."""
+def scoped_summary(summary: Summary, scope: Scope, claims: ClaimsFile) -> Summary:
+    """The sentences this pass checks, each with its groups cut to this pass's parts and its
+    brackets to the records of this pass (`[C3]` is checked in the pass of C3's source)."""
+    owners = {str(r.id): _owner(r, scope) for r in claims.records if r.id is not None}
     sentences = []
     for sentence in summary.sentences:
         groups, mine = [], False
@@ -19,10 +22,26 @@ def scoped_summary(summary: Summary, scope: Scope) -> Summary:
             if kept is not None:
                 groups.append(kept)
                 mine = mine or (kept.locator is not None and kept.error is None)
-        located = any(g.locator is not None or g.error for g in sentence.groups)
+        named = _brackets(sentence.named, scope, owners)
+        mine = mine or any(owners.get(i) == scope.key for b in named for i in b.ids)
+        located = any(g.locator is not None or g.error for g in sentence.groups) or any(
+            owners.get(i) is not None for b in sentence.named for i in b.ids)
         if mine or (scope.first and (not located or groups)):
-            sentences.append(replace(sentence, groups=groups))
+            sentences.append(replace(sentence, groups=groups, named=named))
     return replace(summary, sentences=sentences)
+
+
+def _brackets(brackets: tuple[NamedRecords, ...], scope: Scope, owners: dict[str, str | None]
+              ) -> tuple[NamedRecords, ...]:
+    """The brackets as this pass sees them: the ids of its own records, and in the first pass
+    ids no record has (SUM106, told once); another source's records are that pass's."""
+    kept = []
+    for bracket in brackets:
+        ids = tuple(i for i in bracket.ids if owners.get(i) == scope.key
+                    or (scope.first and i not in owners))
+        if ids:
+            kept.append(bracket if ids == bracket.ids else replace(bracket, ids=ids))
+    return tuple(kept)
 
 
 def _group(group: LocatorGroup, scope: Scope) -> LocatorGroup | None:
