@@ -159,3 +159,26 @@ def test_an_audit_of_a_summary_of_several_sources(folder):
     summary = line["report"]["summaries"][0]
     assert (summary["records"], summary["verified"]) == (3, 3)
     assert summary["notes"][0].startswith("sources: RFC3986")
+
+
+def test_the_evidence_report_has_one_panel_per_document(folder):
+    import re
+
+    wrong = [dict(r) for r in RECORDS]
+    wrong[2]["quote"] = "We are building a toaster ."
+    _write(folder, wrong)
+    result = run_summcheck("report", "summary.md", "-o", "report.html", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    page = (folder / "report.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'id="evidence-data">(.*?)</script>', page, re.S).group(1))
+    panels = {d["key"]: d["data"] for d in data["documents"]}
+    assert [(k, p["source"], len(p["records"])) for k, p in panels.items()] == [
+        ("RFC3986", RFC, 1), ("GPL", GPL, 1), ("AMI", MEETING, 1)]
+    # Every panel numbers the summary's three sentences alike; a sentence another document's
+    # pass checked names it.
+    assert [s.get("elsewhere") for s in panels["GPL"]["sentences"]] == [["RFC3986"], None,
+                                                                        ["AMI"]]
+    assert [f["rule"] for f in panels["AMI"]["findings"]] == ["SUM201", "SUM103"]
+    assert panels["AMI"]["findings"][1]["sentence"] == 2
+    assert (data["counts"]["sentences"], data["counts"]["backed"]) == (3, 2)
+    assert "Sources RFC3986" in page and 'data-document="2"' in page

@@ -251,3 +251,32 @@ def test_a_faithfulness_finding_highlights_the_differing_words_on_both_sides(
     assert page.locator(".sentence-detail mark.differs").all_text_contents() == ["30 days"]
     card = page.locator(".card.record").first
     assert card.locator("mark.differs").all_text_contents() == ["within 60 days"]
+
+
+def test_a_summary_of_several_sources_shows_one_panel_per_document(page, open_report,
+                                                                  tmp_path) -> None:
+    from test_several_sources import GPL, MEETING, RECORDS, RFC, SOURCES, _write
+
+    for name in (RFC, GPL, MEETING):
+        shutil.copy(SOURCES / name, tmp_path / name)
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    _write(tmp_path, RECORDS)
+    out = tmp_path / "report.html"
+    data = write_report(tmp_path, out)
+    assert [d["key"] for d in data["documents"]] == ["RFC3986", "GPL", "AMI"]
+    open_report(page, out)
+    buttons = page.locator("button.document")
+    assert buttons.all_inner_texts() == ["RFC3986", "GPL", "AMI"]
+    # The meeting's sentence: its evidence is the transcript's, and its panel comes up.
+    page.click('.sentence[data-sentence="2"]')
+    assert buttons.nth(2).get_attribute("aria-pressed") == "true"
+    assert buttons.nth(0).get_attribute("aria-pressed") == "false"
+    card = page.locator(".card.record").first
+    assert card.locator(".quote-text").inner_text() == RECORDS[2]["quote"]
+    assert page.locator("#claim-table tbody tr").count() == 1
+    # Choosing a document shows its claims; the standard's sentence brings its panel back.
+    buttons.nth(1).click()
+    assert page.locator("#claim-table tbody tr").first.inner_text().count("Free software") == 1
+    page.click('.sentence[data-sentence="0"]')
+    assert buttons.nth(0).get_attribute("aria-pressed") == "true"
+    assert page.locator(".card.record .quote-text").first.inner_text() == RECORDS[0]["quote"]

@@ -149,31 +149,46 @@ def _passes(documents, options: Options) -> list[tuple[Scope, Options]]:
 def check_documents(path: Path, options: Options, documents, on_stage: StageHook | None = None
                     ) -> tuple[list[Finding], SummaryReport]:
     """A summary of several sources, checked one source at a time (inputs/documents.py): the
-    findings of every pass, and one report of them all. A quote not found in its source is
-    looked for in the others, and the finding says where it stands."""
-    passes = [(scope, *inspect_summary(path, scoped, on_stage))
-              for scope, scoped in _passes(documents, options)]
+    findings of every pass, and one report of them all."""
+    passes = inspect_documents(path, options, documents, on_stage)
     findings: dict[tuple, Finding] = {}
-    for scope, found, _, analysis in passes:
-        for finding in _placed_elsewhere(found, analysis, passes, scope):
+    for _, found, _, _ in passes:
+        for finding in found:
             findings.setdefault((finding.rule, str(finding.path), finding.line,
                                  finding.column, finding.message), finding)
-    verdicts: dict[tuple[int, int], list[str]] = {}
-    for _, found, _, analysis in passes:
-        for result, verdict in zip(analysis.sentences, sentence_verdicts(analysis, found)):
-            verdicts.setdefault((result.sentence.line, result.sentence.column), []).append(verdict)
-    merged = [_merged(v) for v in verdicts.values()]
+    merged = list(merged_verdicts(passes).values())
     reports = [report for _, _, report, _ in passes]
     first = reports[0]
     notes = ["sources: " + ", ".join(f"{d.key} ({d.path})" for d in documents)]
     notes += [note for report in reports for note in report.notes]
     report = SummaryReport(
-        first.path, first.source, first.claims, len(verdicts),
+        first.path, first.source, first.claims, len(merged),
         sum(r.records for r in reports), sum(r.verified for r in reports),
         list(dict.fromkeys(notes)), [q for r in reports for q in r.quotes],
         merged.count("backed"), first.coverage,
         sorted((b for r in reports for b in r.bindings), key=lambda b: b.line))
     return list(findings.values()), report
+
+
+def inspect_documents(path: Path, options: Options, documents,
+                      on_stage: StageHook | None = None
+                      ) -> list[tuple[Scope, list[Finding], SummaryReport, Analysis]]:
+    """Each pass over a summary of several sources: its scope, findings, report and analysis.
+    A quote not found in its source is looked for in the others, and the finding says where
+    it stands."""
+    passes = [(scope, *inspect_summary(path, scoped, on_stage))
+              for scope, scoped in _passes(documents, options)]
+    return [(scope, list(_placed_elsewhere(found, analysis, passes, scope)), report, analysis)
+            for scope, found, report, analysis in passes]
+
+
+def merged_verdicts(passes) -> dict[tuple[int, int], str]:
+    """Each sentence's verdict over the passes that checked it, by its (line, column)."""
+    verdicts: dict[tuple[int, int], list[str]] = {}
+    for _, found, _, analysis in passes:
+        for result, verdict in zip(analysis.sentences, sentence_verdicts(analysis, found)):
+            verdicts.setdefault((result.sentence.line, result.sentence.column), []).append(verdict)
+    return {at: _merged(found) for at, found in verdicts.items()}
 
 
 def _merged(verdicts: list[str]) -> str:

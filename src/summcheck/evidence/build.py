@@ -133,7 +133,7 @@ class _Builder:
             "pages": {str(n): image for n, image in sorted(self.images.items())},
             "lines": {str(n): text for n, text in sorted(self.shown_lines.items())},
             "coverage": self._coverage(records),
-            "counts": _counts(sentences, records, findings),
+            "counts": counts(sentences, records, findings),
             "drawnLimit": MAX_DRAWN_VIEWS if self.drawn_views >= MAX_DRAWN_VIEWS else None,
         }
         return Evidence(data, summary_path.as_posix())
@@ -484,7 +484,7 @@ def _diff_parts(diff: str) -> list[list]:
     return parts
 
 
-def _counts(sentences: list[dict], records: list[dict], findings: list[dict]) -> dict:
+def counts(sentences: list[dict], records: list[dict], findings: list[dict]) -> dict:
     counts = {verdict: 0 for verdict in VERDICTS}
     for sentence in sentences:
         counts[sentence["verdict"]] += 1

@@ -48,6 +48,7 @@ def render_html(evidence: Evidence, summary_html: str) -> str:
         csp=content_security_policy(css, js), version=__version__, title=evidence.title,
         source=data["source"], claims=data["claims"], counts=data["counts"],
         coverage=data["coverage"], drawn_limit=data["drawnLimit"],
+        documents=[(d["key"], d["data"]["source"]) for d in data.get("documents", ())],
         # markdown-it's output with raw HTML off: the author's text, escaped by the renderer
         summary_html=Markup(summary_html),
         css=Markup(css), js=Markup(js), data=data)

@@ -2,7 +2,12 @@
 (function () {
   // Every text below comes from the summary, the claims or the source: it is set with
   // textContent, never parsed as HTML.
-  const data = JSON.parse(document.getElementById("evidence-data").textContent);
+  const bundle = JSON.parse(document.getElementById("evidence-data").textContent);
+  // A summary of several sources has one panel of evidence per document (`documents`), each
+  // numbering the summary's sentences alike; a summary of one is that one panel.
+  const documents = bundle.documents || [{ key: null, data: bundle }];
+  let data = documents[0].data;
+  let shownDocument = -1;
   const detail = document.getElementById("detail-body");
   const sentences = Array.from(document.querySelectorAll(".sentence"));
   let currentSentence = -1;
@@ -137,9 +142,13 @@
   // backs a locator part when one of its quote's places (`at`) lies inside one of the part's
   // spans, or when the part names it (`extra`), as summcheck found it (evidence/build.py);
   // the lists are found here when they are shown.
-  const places = []; // [start, end, record] for every place of a verified quote, by start
-  data.records.forEach((r, i) => r.at.forEach(([start, end]) => places.push([start, end, i])));
-  places.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  let places = []; // [start, end, record] for every place of a verified quote, by start
+
+  function indexPlaces() {
+    places = [];
+    data.records.forEach((r, i) => r.at.forEach(([start, end]) => places.push([start, end, i])));
+    places.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  }
 
   function firstPlaceFrom(offset) {
     let lo = 0, hi = places.length;
@@ -298,7 +307,12 @@
       node.setAttribute("aria-pressed", String(on));
       if (on) node.setAttribute("aria-current", "true"); else node.removeAttribute("aria-current");
     });
-    const s = data.sentences[index];
+    let s = data.sentences[index];
+    if (s.elsewhere && documents.length > 1) {
+      // A sentence citing another document: its evidence is in that document's panel.
+      useDocument(documents.findIndex((d) => d.key === s.elsewhere[0]));
+      s = data.sentences[index];
+    }
     const node = sentences.find((n) => Number(n.dataset.sentence) === index);
     if (node && focus) { node.focus(); node.scrollIntoView({ block: "nearest" }); }
     detail.replaceChildren();
@@ -391,6 +405,8 @@
 
   function fillSelect(id, values) {
     const select = document.getElementById(id);
+    select.value = "";
+    while (select.options.length > 1) select.remove(1);
     for (const value of Array.from(new Set(values)).sort()) select.append(el("option", { value: value, text: value }));
   }
 
@@ -454,6 +470,7 @@
   }
 
   function renderStrip(strip, cells, labelled) {
+    strip.replaceChildren();
     const most = Math.max(1, ...cells.map((c) => c.verified + c.cited));
     cells.forEach((cell) => {
       const weight = cell.verified + cell.cited;
@@ -487,8 +504,8 @@
     renderStrip(document.getElementById("coverage-strip"), data.coverage.cells, false);
     const sections = data.coverage.sections;
     const holder = document.getElementById("coverage-sections");
-    if (sections.length) renderStrip(holder, sections, true);
-    else holder.parentElement.hidden = true;
+    holder.parentElement.hidden = !sections.length;
+    renderStrip(holder, sections, true);
   }
 
   // ------------------------------------------------------------------ events
@@ -536,11 +553,30 @@
     toggle.textContent = "Theme: " + next;
   });
 
-  fillSelect("filter-rule", data.findings.map((f) => f.rule));
-  fillSelect("filter-topic", data.records.map((r) => r.topic || "(none)"));
-  fillSelect("filter-strength", data.records.map((r) => r.strength).filter(Boolean));
-  fillSelect("filter-verdict", data.records.map((r) => r.match));
-  renderFindings();
-  renderClaims();
-  renderCoverage();
+  function useDocument(index) {
+    // Show the evidence of one document of the summary: its findings, claims and coverage.
+    if (index < 0 || index === shownDocument) return;
+    shownDocument = index;
+    data = documents[index].data;
+    citations = null;
+    currentFinding = -1;
+    indexPlaces();
+    document.querySelectorAll("button.document").forEach((button) =>
+      button.setAttribute("aria-pressed", String(Number(button.dataset.document) === index)));
+    document.getElementById("coverage-pages").textContent = data.coverage.unit === "page" ? "Pages" : "Lines";
+    fillSelect("filter-rule", data.findings.map((f) => f.rule));
+    fillSelect("filter-topic", data.records.map((r) => r.topic || "(none)"));
+    fillSelect("filter-strength", data.records.map((r) => r.strength).filter(Boolean));
+    fillSelect("filter-verdict", data.records.map((r) => r.match));
+    renderFindings();
+    renderClaims();
+    renderCoverage();
+  }
+
+  document.querySelectorAll("button.document").forEach((button) => button.addEventListener("click", () => {
+    useDocument(Number(button.dataset.document));
+    detail.replaceChildren(el("p", { class: "hint", text: "The evidence of " + documents[shownDocument].key + " (" + data.source + "): choose a sentence, a finding or a claim." }));
+  }));
+
+  useDocument(0);
 })();
