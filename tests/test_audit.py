@@ -473,8 +473,8 @@ def no_work(*args):
                                      '({"summary": ..., "claims": ..., "source": ...})'),
     ("m.jsonl", '{"summary": "rfc3986/summary.md"}\n\n{"claims": "fhs/claims.jsonl"}\n',
      "m.jsonl: line 3: no summary"),
-    ("m.jsonl", '{"summary": "rfc3986/summary.md", "sources": "x"}\n',
-     "m.jsonl: line 1: unknown key 'sources' (the keys are summary, claims, source)"),
+    ("m.jsonl", '{"summary": "rfc3986/summary.md", "src": "x"}\n',
+     "m.jsonl: line 1: unknown key 'src' (the keys are summary, claims, source, sources)"),
     ("m.jsonl", '{"summary": "rfc3986/summary.md"}\n{"summary": "fhs/summary.md"}\n'
                 '{"summary": "fhs/missing.md"}\n',
      "m.jsonl: line 3: summary corpus/fhs/missing.md not found"),

@@ -182,3 +182,96 @@ def test_the_evidence_report_has_one_panel_per_document(folder):
     assert panels["AMI"]["findings"][1]["sentence"] == 2
     assert (data["counts"]["sentences"], data["counts"]["backed"]) == (3, 2)
     assert "Sources RFC3986" in page and 'data-document="2"' in page
+
+
+def test_an_unchanged_summary_of_several_sources_reuses_its_outcome(folder, monkeypatch):
+    import summcheck.engine.run
+
+    monkeypatch.setenv("SUMMCHECK_CACHE_DIR", str(folder / "cache"))
+    real, calls = summcheck.engine.run.load, []
+    monkeypatch.setattr(summcheck.engine.run, "load", lambda *a, **k: calls.append(1) or real(*a, **k))
+    _write(folder, RECORDS)
+
+    def check() -> bytes:
+        result = run_summcheck("check", "summary.md", "--format", "json", cwd=folder)
+        assert result.returncode in (0, 1), result.stderr
+        return result.stdout_bytes
+
+    cold = check()
+    assert len(calls) == 4  # the summary read, then one pass a source
+    assert check() == cold and len(calls) == 4, "the warm run checked the summary again"
+    # Any one of the sources changed: checked again, and the change is seen.
+    gpl = folder / GPL
+    gpl.write_text(gpl.read_text(encoding="utf-8").replace("When we speak", "When we talk"),
+                   encoding="utf-8")
+    changed = json.loads(check())
+    assert len(calls) == 8 and [f["rule"] for f in changed["findings"]] == ["SUM201", "SUM103"]
+
+
+@pytest.mark.parametrize("manifest, text", [
+    ("manifest.jsonl", '{"summary": "summary.md", "sources": {"RFC3986": "%s", "GPL": "%s", '
+                       '"AMI": "%s"}}\n' % (RFC, GPL, MEETING)),
+    ("manifest.csv", f"summary,sources\nsummary.md,RFC3986={RFC};GPL={GPL};AMI={MEETING}\n"),
+])
+def test_an_audit_manifest_names_the_sources_of_a_summary(folder, manifest, text):
+    # The summary names no source: the manifest does, and the totals group it under them.
+    _write(folder, RECORDS, SUMMARY.replace(
+        "sources:\n  RFC3986: {rfc}\n  GPL: {gpl}\n  AMI: {meeting}\n", ""))
+    (folder / manifest).write_text(text, encoding="utf-8")
+    result = run_summcheck("audit", manifest, "-o", "results.jsonl", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    line = json.loads((folder / "results.jsonl").read_text(encoding="utf-8"))
+    assert line["entry"]["sources"] == {"RFC3986": RFC, "GPL": GPL, "AMI": MEETING}
+    assert (line["report"]["summaries"][0]["verified"], line["report"]["findings"]) == (3, [])
+    assert f"{RFC} + {GPL} + {MEETING}" in result.stdout and "(source unknown)" not in \
+        result.stdout
+    # A source changed since: the resumed audit checks the summary again.
+    gpl = folder / GPL
+    gpl.write_text(gpl.read_text(encoding="utf-8").replace("When we speak", "When we talk"),
+                   encoding="utf-8")
+    again = run_summcheck("audit", manifest, "-o", "results.jsonl", cwd=folder)
+    assert again.returncode == 1 and "SUM201" in again.stdout
+
+
+@pytest.mark.parametrize("value, message", [
+    ('{"meeting": "x.txt"}', "sources: key 'meeting' must be a name a locator can use"),
+    ('{"AMI": "missing.txt"}', "sources.AMI"),
+    ('"AMI"', "sources must be KEY=PATH pairs"),
+    ('[]', "sources must map keys to paths"),
+])
+def test_a_manifest_sources_value_that_cannot_be_read_is_one_line(folder, value, message):
+    _write(folder, RECORDS)
+    (folder / "manifest.jsonl").write_text(
+        '{"summary": "summary.md", "sources": %s}\n' % value, encoding="utf-8")
+    result = run_summcheck("audit", "manifest.jsonl", "-o", "results.jsonl", cwd=folder)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "manifest.jsonl: line 1: " in result.stderr and message in result.stderr
+
+
+def test_outline_lists_each_source_of_a_summary_under_its_key(folder):
+    import importlib.resources
+
+    import jsonschema
+
+    _write(folder, RECORDS)
+    text = run_summcheck("outline", "--summary", "summary.md", cwd=folder)
+    assert text.returncode == 0, text.stderr
+    assert [line for line in text.stdout.splitlines() if line.startswith("source ")] == [
+        "source RFC3986:", "source GPL:", "source AMI:"]
+    assert f"{RFC}: text, 12 pages" in text.stdout
+    found = run_summcheck("outline", "--summary", "summary.md", "--format", "json", cwd=folder)
+    outlines = json.loads(found.stdout)
+    schema = json.loads((importlib.resources.files("summcheck") / "schemas" /
+                         "outline.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(outlines, schema)
+    assert [(o["key"], o["source"]) for o in outlines] == [("RFC3986", RFC), ("GPL", GPL),
+                                                           ("AMI", MEETING)]
+    assert outlines[0]["sections"][0]["title"] == "Introduction"
+    # A summary of one source: its outline, as `outline SOURCE` gives it.
+    (folder / "one.md").write_text(f"---\nsource: {GPL}\nclaims: claims.jsonl\n---\n\nText.\n",
+                                   encoding="utf-8")
+    one = run_summcheck("outline", "--summary", "one.md", "--format", "json", cwd=folder)
+    assert one.stdout == run_summcheck("outline", GPL, "--format", "json", cwd=folder).stdout
+    neither = run_summcheck("outline", cwd=folder)
+    assert neither.returncode == 2 and "name a source, or a summary with --summary" in \
+        neither.stderr

@@ -5,6 +5,11 @@ JSONL (`.jsonl`, `.ndjson`): one object a line, `{"summary": ..., "claims": ...,
 `claims` and `source` (only `summary` is required), then one row an entry; an empty cell is an
 omitted value. Any other name: JSONL when the first non-blank character is `{`, else CSV.
 
+A summary of several documents names them in a `sources` column, as its front matter would:
+in JSONL an object of keys and paths (`{"RFC3986": "rfc3986.txt", "GPL": "gpl-3.0.txt"}`),
+in CSV `KEY=PATH` pairs separated by `;` (`RFC3986=rfc3986.txt;GPL=gpl-3.0.txt`); an entry
+gives `source` or `sources`, not both.
+
 `claims` and `source` may be left out when the summary's front matter (or the configuration,
 or the claims file's `source:`) names them, as for `summcheck check SUMMARY`. Paths are
 relative to the manifest's folder. Every entry is checked before any work: a line that is not
@@ -32,9 +37,12 @@ from pathlib import Path
 from ..confine import special_reason
 from ..engine import SummaryJob
 from ..files import decode, read_input
+from ..inputs.documents import DocumentSource
+from ..locators.documents import is_name
 from ..model import InputError
 
-COLUMNS = ("summary", "claims", "source")
+COLUMNS = ("summary", "claims", "source", "sources")
+FILE_COLUMNS = ("summary", "claims", "source")
 MAX_BYTES = 512 * 1024 * 1024
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 OPT_IN = "pass --allow-outside on the command line to allow it"
@@ -50,11 +58,16 @@ class Entry:
     claims: str | None
     source: str | None
     job: SummaryJob
+    sources: dict[str, str] | None = None  # a summary of several: key → path, as written
 
     @property
-    def key(self) -> dict[str, str | None]:
-        """What identifies the entry in the results file: its values as the manifest has them."""
-        return {"summary": self.summary, "claims": self.claims, "source": self.source}
+    def key(self) -> dict:
+        """What identifies the entry in the results file: its values as the manifest has them
+        (`sources` only where given, so that the keys of other entries stay as they were)."""
+        key: dict = {"summary": self.summary, "claims": self.claims, "source": self.source}
+        if self.sources is not None:
+            key["sources"] = self.sources
+        return key
 
     @property
     def key_text(self) -> str:
@@ -200,28 +213,65 @@ def _entry(manifest: Path, folder: Path, line: int, values: dict,
         raise InputError(f"{where}: no summary")
     written: dict[str, str | None] = {}
     paths: dict[str, Path | None] = {}
-    for key in COLUMNS:
+    for key in FILE_COLUMNS:
         value = values.get(key)
         if value is None:
             written[key], paths[key] = None, None
             continue
-        if not isinstance(value, str) or not value.strip():
-            raise InputError(f"{where}: {key} must be a path (a non-empty string), "
-                             f"not {json.dumps(value)}")
-        if "://" in value:
-            raise InputError(f"{where}: {key} {value!r} is a URL; an audit reads local files "
-                             f"only (fetch the files first)")
-        if "\0" in value:
-            raise InputError(f"{where}: {key} holds a NUL character")
-        resolved = Path(os.path.normpath(folder / value))
-        # Before the file is looked at: whether a file outside exists is not the manifest's
-        # to learn either.
-        refusal = confinement.refusal(resolved)
-        if refusal is not None:
-            raise InputError(f"{where}: {key} {resolved} {refusal}")
-        if not resolved.exists():
-            raise InputError(f"{where}: {key} {resolved} not found")
-        written[key], paths[key] = value, resolved
+        written[key], paths[key] = value, _path(where, key, value, folder, confinement)
     assert paths["summary"] is not None
-    job = SummaryJob(paths["summary"], claims=paths["claims"], source=paths["source"])
-    return Entry(line, written["summary"], written["claims"], written["source"], job)  # type: ignore[arg-type]
+    sources = _sources(where, values.get("sources"), folder, confinement)
+    if sources is not None and written["source"] is not None:
+        raise InputError(f"{where}: give source or sources, not both")
+    documents = None if sources is None else tuple(
+        DocumentSource(key, path) for key, (_, path) in sources.items())
+    job = SummaryJob(paths["summary"], claims=paths["claims"], source=paths["source"],
+                     documents=documents)
+    return Entry(line, written["summary"], written["claims"], written["source"], job,  # type: ignore[arg-type]
+                 None if sources is None else {k: v for k, (v, _) in sources.items()})
+
+
+def _path(where: str, key: str, value: object, folder: Path,
+          confinement: ManifestConfinement) -> Path:
+    """The file a manifest value names, relative to the manifest's folder; InputError for a
+    value that is no path, a URL, a path refused or a file that does not exist."""
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{where}: {key} must be a path (a non-empty string), "
+                         f"not {json.dumps(value)}")
+    if "://" in value:
+        raise InputError(f"{where}: {key} {value!r} is a URL; an audit reads local files "
+                         f"only (fetch the files first)")
+    if "\0" in value:
+        raise InputError(f"{where}: {key} holds a NUL character")
+    resolved = Path(os.path.normpath(folder / value))
+    # Before the file is looked at: whether a file outside exists is not the manifest's to
+    # learn either.
+    refusal = confinement.refusal(resolved)
+    if refusal is not None:
+        raise InputError(f"{where}: {key} {resolved} {refusal}")
+    if not resolved.exists():
+        raise InputError(f"{where}: {key} {resolved} not found")
+    return resolved
+
+
+def _sources(where: str, value: object, folder: Path, confinement: ManifestConfinement
+             ) -> dict[str, tuple[str, Path]] | None:
+    """A `sources` value: each key with its path as written and as found, or None."""
+    if value is None:
+        return None
+    if isinstance(value, str):  # CSV: KEY=PATH;KEY=PATH
+        pairs = [part.partition("=") for part in value.split(";") if part.strip()]
+        if not pairs or any(not sep for _, sep, _ in pairs):
+            raise InputError(f"{where}: sources must be KEY=PATH pairs separated by ; "
+                             f"(RFC3986=rfc3986.txt;GPL=gpl-3.0.txt), not {value!r:.60}")
+        value = {key.strip(): path.strip() for key, _, path in pairs}
+    if not isinstance(value, dict) or not value:
+        raise InputError(f"{where}: sources must map keys to paths "
+                         f"({{\"RFC3986\": \"rfc3986.txt\"}}), not {json.dumps(value)[:60]}")
+    found = {}
+    for key, path in value.items():
+        if not is_name(key):
+            raise InputError(f"{where}: sources: key {key!r:.40} must be a name a locator can "
+                             f"use, as a document's name is written (GPL, AMI, RFC3986)")
+        found[key] = (path, _path(where, f"sources.{key}", path, folder, confinement))
+    return found

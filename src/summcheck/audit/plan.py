@@ -35,7 +35,8 @@ class Shard:
 def entry_inputs(entry: Entry, options: Options) -> SummaryInputs | None:
     """The files `entry` is checked with, as `check` resolves them (best effort: None when
     the summary cannot even be read; checking it then says why)."""
-    given = replace(options, claims=entry.job.claims, source=entry.job.source)
+    given = replace(options, claims=entry.job.claims, source=entry.job.source,
+                    documents=entry.job.documents)
     try:
         return inputs_for(entry.job.summary, options.config, given)
     except (OSError, ValueError):
@@ -51,18 +52,34 @@ def run_inputs_of(entry: Entry, inputs: SummaryInputs | None) -> list[RunInput]:
                   if role != "summary"]
     found += [RunInput(path, role, summary) for role, path in
               (("claims", entry.job.claims), ("source", entry.job.source)) if path is not None]
+    found += [RunInput(d.path, "source", summary) for d in entry.job.documents or ()]
     return found
 
 
 def plan_shards(entries: list[Entry], inputs: list[SummaryInputs | None]) -> list[Shard]:
     """The shards of `entries` (`inputs[i]`: entry i's, from entry_inputs): one a source,
     files compared with symlinks followed."""
-    sources = [entry.job.source or (found.path("source") if found is not None else None)
-               for entry, found in zip(entries, inputs, strict=True)]
-    groups = group_by_source(sources)
+    sources = [_sources(entry, found) for entry, found in zip(entries, inputs, strict=True)]
+    # A summary of several sources is grouped by its first: the others are read through the
+    # source cache's memo as any summary's are.
+    groups = group_by_source([found[0] if found else None for found in sources])
     return [Shard(number, _shown(sources[indices[0]]), tuple(indices))
             for number, indices in enumerate(groups.values())]
 
 
-def _shown(source: Path | None) -> str:
-    return display_path(source) if source is not None else ""
+def _sources(entry: Entry, found: SummaryInputs | None) -> list[Path]:
+    """The source files of an entry, as far as they resolve before its check."""
+    if entry.job.source is not None:
+        return [entry.job.source]
+    if entry.job.documents is not None:
+        return [d.path for d in entry.job.documents]
+    if found is None:
+        return []
+    if found.documents:
+        return [d.path for d in found.documents]
+    source = found.path("source")
+    return [source] if source is not None else []
+
+
+def _shown(sources: list[Path]) -> str:
+    return " + ".join(display_path(source) for source in sources)

@@ -148,10 +148,11 @@ def _files(entry, found) -> list[Path | None]:
     """The files an entry is checked with, as far as they resolve before its check; one its
     summary may not read (confine.py: its check says why) counts as none, so that hashing
     the inputs never opens it either."""
+    documents = [d.path for d in entry.job.documents or (found.documents if found else ())]
     if found is None:
-        return [entry.job.summary, entry.job.claims, entry.job.source]
+        return [entry.job.summary, entry.job.claims, entry.job.source, *documents]
     return [entry.job.summary, *(found.path(role) if found.may_read(role) else None
-                                 for role in ("claims", "source", "structure"))]
+                                 for role in ("claims", "source", "structure")), *documents]
 
 
 def _config(settings) -> list[RunInput]:

@@ -96,7 +96,8 @@ def parse_cli_locator(text: str):
 
 
 def outline(
-    source: Path = typer.Argument(..., help="Source document."),
+    source: Optional[Path] = typer.Argument(None, help="Source document."),
+    summary: Optional[Path] = typer.Option(None, "--summary", help="Outline the source a summary names instead, each of a summary of several sources (front matter sources:) under its key."),
     page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
     sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
     structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
@@ -106,17 +107,59 @@ def outline(
                                                           "it was kept or dropped."),
 ) -> None:
     """List the pages, page labels and sections a source offers."""
-    from ..report.outline import render_json, render_text
+    from ..report.outline import outline_data, render_text
+    from ..report.base import dump_json
     from ..sources import load_source
 
-    render = render_json if output_format is OutlineFormat.json else render_text
     try:
-        doc = load_source(source, page_numbers=page_numbers.value, sections=sections.value,
-                          structure=structure)
-        rendered = render(doc, source, explain=explain, page_numbers=page_numbers.value)
+        if (source is None) == (summary is None):
+            raise InputError("outline: name a source, or a summary with --summary (not both)")
+        if summary is not None:
+            named = _summary_sources(summary, page_numbers, sections, structure)
+        else:
+            named = [(None, source, page_numbers.value, sections.value, structure)]
+        outlines = []
+        for key, path, numbers, found_by, sidecar in named:
+            doc = load_source(path, page_numbers=numbers, sections=found_by, structure=sidecar)
+            if output_format is OutlineFormat.json:
+                data = outline_data(doc, path, explain=explain, page_numbers=numbers)
+                outlines.append(data if key is None else {"key": key, **data})
+            else:
+                text = render_text(doc, path, explain=explain, page_numbers=numbers)
+                outlines.append(text if key is None else f"source {key}:\n{text}")
     except InputError as exc:
         raise fail(str(exc))
-    sys.stdout.write(rendered)
+    if output_format is OutlineFormat.json:
+        sys.stdout.write(dump_json(outlines[0] if len(outlines) == 1 else outlines))
+    else:
+        sys.stdout.write("\n".join(outlines))
+
+
+def _summary_sources(summary: Path, page_numbers, sections, structure
+                     ) -> list[tuple[str | None, Path, str, str, Path | None]]:
+    """The sources a summary names, each with its key (None: its only source) and the page
+    numbers, sections and sidecar it is read with, as `check` resolves them: the options
+    given here (when not their defaults) before the front matter and the configuration."""
+    from ..inputs.resolution import resolve_inputs
+    from ..inputs.summaries import read_front_matter
+    from ..settings import CheckRequest
+
+    summary = cwd_relative(summary)
+    request = CheckRequest([summary], page_numbers=page_numbers.value
+                           if page_numbers is not PageNumbers.auto else None,
+                           sections=sections.value if sections is not Sections.auto else None,
+                           structure=structure)
+    options = request.options(request.settings())
+    inputs = resolve_inputs(summary, read_front_matter(summary), options.config, options)
+    inputs.check_modes()
+    inputs.check_readable("structure")
+    modes = (inputs.page_numbers.value, inputs.sections.value, inputs.path("structure"))
+    if inputs.documents:
+        return [(d.key, d.path, *modes) for d in inputs.documents]
+    inputs.check_readable("source")
+    if inputs.path("source") is None:
+        raise InputError(f"{summary}: names no source (front matter source: or sources:)")
+    return [(None, inputs.path("source"), *modes)]
 
 
 def table(

@@ -36,7 +36,8 @@ def load(path: Path, options: Options) -> Loaded:
     refuse_special(path, "summary")
     summary = load_summary(path, options.synthesis_labels, options.config.units)
     names = cite_as(path, summary.front_matter)  # a bad value is told before any source work
-    if "sources" in summary.front_matter and options.scope is None and options.source is None:
+    if options.scope is None and (options.documents is not None or (
+            "sources" in summary.front_matter and options.source is None)):
         _several_sources(path, summary, options)
     inputs = resolve_inputs(path, summary.front_matter, options.config, options, strict=True)
     for key in ("claims", "source", "structure"):
@@ -187,6 +188,8 @@ def _several_sources(path: Path, summary: Summary, options: Options) -> None:
     from ..confine import Confinement
     from ..inputs.documents import SeveralSources, document_sources
 
+    if options.documents is not None:
+        raise SeveralSources(path, list(options.documents))
     confinement = Confinement.of(path, options.config.path, options.config.allow_outside)
     documents = document_sources(path, summary.front_matter, confinement)
     raise SeveralSources(path, documents or [])

@@ -12,7 +12,7 @@ from ..rules import all_rules
 from ..selection import RuleSelection
 
 if TYPE_CHECKING:
-    from ..inputs.documents import Scope
+    from ..inputs.documents import DocumentSource, Scope
     from ..sources.cache import SourceCache
 
 
@@ -40,6 +40,9 @@ class Options:
     # A summary of several sources is checked one source at a time (inputs/documents.py):
     # this pass's source key and what it checks. None: the summary's only source.
     scope: "Scope | None" = None
+    # The sources of a summary of several, named apart from its front matter (an audit
+    # manifest's `sources`); None: as its front matter names them.
+    documents: "tuple[DocumentSource, ...] | None" = None
 
     @property
     def max_elided_chars(self) -> int:

@@ -40,13 +40,13 @@ import os
 import stat
 import sys
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..confine import refuse_special
 from ..files import stand_in
 from ..evidence.places import CONTEXT_CHARS, QuotePlace
-from ..inputs.resolution import FILES, resolve_inputs
+from ..inputs.resolution import FILES, FRONT_MATTER, Input, resolve_inputs
 from ..inputs.summaries import path_key, read_front_matter
 from ..model import SEVERITY_RANK, Finding, Fix, Mark
 from ..report.model import (BoundRecord, Coverage, SentenceBinding, SummaryReport,
@@ -104,12 +104,19 @@ def _outcome_key(summary: Path, options: Options) -> OutcomeKey:
     if not isinstance(front, dict):
         raise _NoKey
     inputs = resolve_inputs(summary, front, options.config, options, strict=True)
+    changed = False
     for role in FILES:
         inputs.check_readable(role)
     claims = inputs.path("claims")
     if claims is None:
         raise _NoKey
-    if inputs.path("source") is None:  # the claims file's own `source:`, as load() reads it
+    if inputs.documents:  # a summary of several sources: each is an input of its outcome
+        files["sources"] = [{**_file(d.path, "source"), "key": d.key, "default": d.default}
+                            for d in inputs.documents]
+        changed = options.changed_files is not None and any(
+            path_key(d.path) in options.changed_files for d in inputs.documents)
+        inputs = replace(inputs, source=Input(inputs.documents[0].path, FRONT_MATTER))
+    elif inputs.path("source") is None:  # the claims file's own `source:`, as load() reads it
         from ..claims import load_claims
 
         named = load_claims(claims).source
@@ -135,8 +142,8 @@ def _outcome_key(summary: Path, options: Options) -> OutcomeKey:
                   "sections": inputs.sections.value},
         "options": options_digest(options),
         # SUM110 is told when the change set being checked edits the source.
-        "source_changed": (options.changed_files is not None
-                           and path_key(source) in options.changed_files),
+        "source_changed": changed or (options.changed_files is not None
+                                      and path_key(source) in options.changed_files),
     }
     text = json.dumps(parts, sort_keys=True, ensure_ascii=True, allow_nan=False)
     return OutcomeKey(hashlib.sha256(text.encode("ascii")).hexdigest(), str(summary),

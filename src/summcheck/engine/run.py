@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 from ..analysis import Analysis, locate, match
 from ..evidence.places import place_of
 from ..inputs.discovery import SummaryError
-from ..inputs.documents import Scope, SeveralSources
+from ..inputs.documents import DocumentSource, Scope, SeveralSources
 from ..inputs.summaries import path_key
 from ..marks import Marker
 from ..model import Finding, InputError
@@ -60,6 +60,7 @@ class SummaryJob:
     summary: Path
     claims: Path | None = None
     source: Path | None = None
+    documents: tuple[DocumentSource, ...] | None = None  # a manifest's `sources`
 
 
 @dataclass
@@ -78,9 +79,10 @@ def check_job(job: SummaryJob, options: Options, on_stage: StageHook | None = No
     process, in a worker of `--jobs` and on an audit's cluster. With a cache folder, the
     outcome of a summary whose inputs are all unchanged is read back (engine/outcomes.py)
     and no stage runs; `on_stage` is then told nothing."""
-    if job.claims is not None or job.source is not None:
+    if job.claims is not None or job.source is not None or job.documents is not None:
         options = replace(options, claims=job.claims or options.claims,
-                          source=job.source or options.source)
+                          source=job.source or options.source,
+                          documents=job.documents or options.documents)
     key = outcomes.outcome_key(job.summary, options)  # None: no cache folder, or unkeyable
     if key is not None:
         reused = outcomes.reuse(key, options)

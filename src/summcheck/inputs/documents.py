@@ -1,6 +1,6 @@
 """Summaries of several documents: front matter `sources: {KEY: FILE, …}` (a value may also be
 `{path: FILE, default: true}`). A locator names its document by key (`(RFC3986 §3.1)`,
-`(errata, p. 2)`, `(Art. 5 GG)`), a record by `source: KEY`; a locator that names none belongs
+`(GPL, p. 2)`, `(Art. 5 GG)`), a record by `source: KEY`; a locator that names none belongs
 to the source marked `default`, and with none marked it is a finding (SUM104). Each source is
 checked with the sentences' parts and the records that are its own (`Scope`), one after the
 other, and the outcomes are merged (engine/run.py).
@@ -64,7 +64,7 @@ def document_sources(summary: Path, front: dict, confinement: Confinement
     where = f"{summary}: front matter: sources"
     if not isinstance(value, dict) or not value:
         raise InputError(f"{where} must map keys to files (sources: {{RFC3986: rfc3986.txt, "
-                         f"errata: errata.txt}}), not {value!r:.60}")
+                         f"GPL: gpl-3.0.txt}}), not {value!r:.60}")
     if "source" in front:
         raise InputError(f"{summary}: front matter: give source or sources, not both")
     found = []

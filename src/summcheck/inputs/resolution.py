@@ -21,6 +21,7 @@ from ..claimfiles.wording import describe, short
 from ..config import Config
 from ..confine import Confinement, refuse_special
 from ..model import InputError
+from .documents import DocumentSource, document_sources
 from .modes import PAGE_NUMBER_MODES, ROLES, SECTION_MODES
 from .summaries import front_matter, path_key
 
@@ -55,6 +56,8 @@ class SummaryInputs:
     ocr: Input
     sections: Input
     config: Config
+    # A summary of several sources (inputs/documents.py): each by its key; () for one source.
+    documents: tuple[DocumentSource, ...] = ()
 
     @cached_property
     def confinement(self) -> Confinement:
@@ -110,6 +113,7 @@ class SummaryInputs:
     def files(self) -> list[tuple[str, Path]]:
         """(role, path) of the summary and each file named for it."""
         named = [(key, self.path(key)) for key in FILES]
+        named += [("source", document.path) for document in self.documents]
         return [("summary", self.summary)] + [(k, p) for k, p in named if p is not None]
 
 
@@ -151,7 +155,15 @@ def resolve_inputs(summary: Path, front: dict, config: Config, given: Any = None
         found["ocr"] = Input(mapping.ocr, CONFIGURATION)
     else:
         found["ocr"] = Input(False, DEFAULT)
-    return SummaryInputs(summary, config=config, **found)
+    documents = getattr(given, "documents", None)
+    if documents is None and found["source"].origin != COMMAND_LINE and "sources" in front:
+        try:
+            documents = document_sources(summary, front, Confinement.of(
+                summary, config.path, config.allow_outside))
+        except InputError:
+            if strict:
+                raise
+    return SummaryInputs(summary, config=config, documents=tuple(documents or ()), **found)
 
 
 def inputs_for(summary: Path, config: Config, given: Any = None) -> SummaryInputs:
@@ -169,9 +181,10 @@ def inputs_for(summary: Path, config: Config, given: Any = None) -> SummaryInput
 
 
 def inputs_of(summary: Path, config: Config | None = None) -> set[Path]:
-    """The (resolved) source and claims files a summary uses, as the checker would find them."""
+    """The (resolved) source and claims files a summary uses, as the checker would find them:
+    each of a summary of several sources."""
     inputs = inputs_for(summary, config if config is not None else Config())
-    return {path_key(p) for p in (inputs.path("source"), inputs.path("claims")) if p is not None}
+    return {path_key(p) for role, p in inputs.files() if role in ("source", "claims")}
 
 
 def claims_source(claims: Path) -> Path | None:
