@@ -275,3 +275,26 @@ def test_outline_lists_each_source_of_a_summary_under_its_key(folder):
     neither = run_summcheck("outline", cwd=folder)
     assert neither.returncode == 2 and "name a source, or a summary with --summary" in \
         neither.stderr
+
+
+def test_each_source_has_its_own_structure_sidecar(folder):
+    # The transcript has no headings: its sidecar states its parts. The standard's sections
+    # are still found in its own text, and a sidecar for the whole summary is refused.
+    (folder / "ami.sections.yaml").write_text(
+        "sections:\n  - {id: '1', line: 1, title: Opening}\n"
+        "  - {id: '2', line: 30, title: Roles}\n", encoding="utf-8")
+    records = [dict(r) for r in RECORDS]
+    records[0]["locator"] = "RFC3986 section 1"
+    records[2]["locator"] = "AMI section 1"
+    summary = SUMMARY.replace("AMI: {meeting}", "AMI: {{path: {meeting}, structure: "
+                              "ami.sections.yaml}}").replace(
+        "(AMI line 15)", "(AMI section 1)").replace("(RFC3986 p. 4)", "(RFC3986 section 1)")
+    report = api.check(_write(folder, records, summary))
+    assert not report.findings, report.findings
+    assert report.summaries[0].backed == 3
+    outline = run_summcheck("outline", "--summary", "summary.md", cwd=folder).stdout
+    assert "1  Opening" in outline and "1.1  Overview of URIs" in outline
+    shared = summary.replace("claims: claims.jsonl", "claims: claims.jsonl\nstructure: "
+                             "ami.sections.yaml")
+    result = run_summcheck("check", _write(folder, records, shared).name, cwd=folder)
+    assert result.returncode == 2 and "give each source its own" in result.stderr

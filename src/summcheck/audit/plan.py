@@ -52,7 +52,8 @@ def run_inputs_of(entry: Entry, inputs: SummaryInputs | None) -> list[RunInput]:
                   if role != "summary"]
     found += [RunInput(path, role, summary) for role, path in
               (("claims", entry.job.claims), ("source", entry.job.source)) if path is not None]
-    found += [RunInput(d.path, "source", summary) for d in entry.job.documents or ()]
+    found += [RunInput(path, role, summary) for d in entry.job.documents or ()
+              for role, path in d.files()]
     return found
 
 

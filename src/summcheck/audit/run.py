@@ -148,7 +148,8 @@ def _files(entry, found) -> list[Path | None]:
     """The files an entry is checked with, as far as they resolve before its check; one its
     summary may not read (confine.py: its check says why) counts as none, so that hashing
     the inputs never opens it either."""
-    documents = [d.path for d in entry.job.documents or (found.documents if found else ())]
+    documents = [path for d in entry.job.documents or (found.documents if found else ())
+                 for _, path in d.files()]
     if found is None:
         return [entry.job.summary, entry.job.claims, entry.job.source, *documents]
     return [entry.job.summary, *(found.path(role) if found.may_read(role) else None

@@ -139,7 +139,7 @@ def _summary_sources(summary: Path, page_numbers, sections, structure
                      ) -> list[tuple[str | None, Path, str, str, Path | None]]:
     """The sources a summary names, each with its key (None: its only source) and the page
     numbers, sections and sidecar it is read with, as `check` resolves them: the options
-    given here (when not their defaults) before the front matter and the configuration."""
+    given here (when not their defaults) before a source's own and the front matter's."""
     from ..inputs.resolution import resolve_inputs
     from ..inputs.summaries import read_front_matter
     from ..settings import CheckRequest
@@ -154,8 +154,10 @@ def _summary_sources(summary: Path, page_numbers, sections, structure
     inputs.check_modes()
     inputs.check_readable("structure")
     modes = (inputs.page_numbers.value, inputs.sections.value, inputs.path("structure"))
-    if inputs.documents:
-        return [(d.key, d.path, *modes) for d in inputs.documents]
+    if inputs.documents:  # each source's own settings, unless the command line gives one
+        return [(d.key, d.path, options.page_numbers or d.page_numbers or modes[0],
+                 options.sections or d.sections or modes[1],
+                 options.structure or d.structure or modes[2]) for d in inputs.documents]
     inputs.check_readable("source")
     if inputs.path("source") is None:
         raise InputError(f"{summary}: names no source (front matter source: or sources:)")

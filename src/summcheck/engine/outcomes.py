@@ -111,7 +111,9 @@ def _outcome_key(summary: Path, options: Options) -> OutcomeKey:
     if claims is None:
         raise _NoKey
     if inputs.documents:  # a summary of several sources: each is an input of its outcome
-        files["sources"] = [{**_file(d.path, "source"), "key": d.key, "default": d.default}
+        files["sources"] = [{**_file(d.path, "source"), "key": d.key, "default": d.default,
+                             "modes": [d.page_numbers, d.sections, d.ocr],
+                             "structure": d.structure and _file(d.structure, "structure")}
                             for d in inputs.documents]
         changed = options.changed_files is not None and any(
             path_key(d.path) in options.changed_files for d in inputs.documents)

@@ -144,7 +144,12 @@ def _passes(documents, options: Options) -> list[tuple[Scope, Options]]:
     """Each source of a summary of several, and the options of its pass."""
     from ..inputs.documents import scopes
 
-    return [(scope, replace(options, source=document.path, scope=scope))
+    return [(scope, replace(
+                options, source=document.path, scope=scope,
+                structure=options.structure or document.structure,
+                page_numbers=options.page_numbers or document.page_numbers,
+                sections=options.sections or document.sections,
+                ocr=options.ocr if options.ocr is not None else document.ocr))
             for scope, document in zip(scopes(documents), documents)]
 
 

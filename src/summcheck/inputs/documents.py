@@ -1,5 +1,6 @@
 """Summaries of several documents: front matter `sources: {KEY: FILE, …}` (a value may also be
-`{path: FILE, default: true}`). A locator names its document by key (`(RFC3986 §3.1)`,
+`{path: FILE, default: true}`, with the document's own `structure`, `page-numbers`, `sections`
+and `ocr`, which the summary's front matter otherwise gives every source alike). A locator names its document by key (`(RFC3986 §3.1)`,
 `(GPL, p. 2)`, `(Art. 5 GG)`), a record by `source: KEY`; a locator that names none belongs
 to the source marked `default`, and with none marked it is a finding (SUM104). Each source is
 checked with the sentences' parts and the records that are its own (`Scope`), one after the
@@ -14,11 +15,24 @@ from ..confine import Confinement
 from ..locators.documents import is_name, normalized
 from ..model import InputError
 
+#: The settings a source of several may have of its own (as the front matter names them).
+OWN_SETTINGS = ("structure", "page-numbers", "sections", "ocr")
+
+
 @dataclass(frozen=True)
 class DocumentSource:
     key: str
     path: Path
     default: bool = False
+    structure: Path | None = None  # a sidecar that states this source's sections
+    page_numbers: str | None = None  # None: as the summary's front matter says
+    sections: str | None = None
+    ocr: bool | None = None
+
+    def files(self) -> list[tuple[str, Path]]:
+        """(role, path) of the source and its sidecar."""
+        return [("source", self.path)] + ([("structure", self.structure)]
+                                          if self.structure is not None else [])
 
 
 class SeveralSources(InputError):
@@ -67,30 +81,49 @@ def document_sources(summary: Path, front: dict, confinement: Confinement
                          f"GPL: gpl-3.0.txt}}), not {value!r:.60}")
     if "source" in front:
         raise InputError(f"{summary}: front matter: give source or sources, not both")
+    if "structure" in front:
+        raise InputError(f"{summary}: front matter: structure states one source's sections; "
+                         f"give each source its own (sources: {{KEY: {{path: FILE, structure: "
+                         f"SIDECAR}}}})")
     found = []
     for key, spec in value.items():
         if not isinstance(key, str) or not is_name(key):
             raise InputError(f"{where}: key {key!r:.40} must be a name a locator can use, "
                              f"as a document's name is written: two to ten letters, capitals "
                              f"first and last (GPL, AMI, StGB), or a series and number (RFC3986)")
-        default = False
+        own: dict = {}
         if isinstance(spec, dict):
-            unknown = set(spec) - {"path", "default"}
+            unknown = set(spec) - {"path", "default", *OWN_SETTINGS}
             if unknown or not isinstance(spec.get("path"), str) or \
                     not isinstance(spec.get("default", False), bool):
                 raise InputError(f"{where}.{key} must be a file, or {{path: FILE, default: "
-                                 f"true}}")
-            spec, default = spec["path"], spec.get("default", False)
+                                 f"true}} with this source's own "
+                                 f"{', '.join(OWN_SETTINGS)}")
+            own = {name: spec[name] for name in OWN_SETTINGS if name in spec}
+            spec, own["default"] = spec["path"], spec.get("default", False)
         if not isinstance(spec, str) or not spec.strip():
             raise InputError(f"{where}.{key} must name a file, not {spec!r:.60}")
-        path = (summary.parent / spec) if not Path(spec).is_absolute() else Path(spec)
+        path = _named(summary, spec)
         confinement.check(path, f"source {key}")
         if not path.is_file():
             raise InputError(f"{summary}: source {key} {path} not found")
-        found.append(DocumentSource(key, path, default))
+        sidecar = own.pop("structure", None)
+        if sidecar is not None:
+            if not isinstance(sidecar, str) or not sidecar.strip():
+                raise InputError(f"{where}.{key}.structure must name a file, not "
+                                 f"{sidecar!r:.60}")
+            sidecar = _named(summary, sidecar)
+            confinement.check(sidecar, f"structure of source {key}")
+        found.append(DocumentSource(key, path, own.pop("default", False), sidecar,
+                                    own.get("page-numbers"), own.get("sections"),
+                                    own.get("ocr")))
     if sum(d.default for d in found) > 1:
         raise InputError(f"{where}: more than one source is marked default")
     return found
+
+
+def _named(summary: Path, spec: str) -> Path:
+    return (summary.parent / spec) if not Path(spec).is_absolute() else Path(spec)
 
 
 def scopes(documents: list[DocumentSource]) -> list[Scope]:

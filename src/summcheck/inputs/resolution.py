@@ -113,7 +113,7 @@ class SummaryInputs:
     def files(self) -> list[tuple[str, Path]]:
         """(role, path) of the summary and each file named for it."""
         named = [(key, self.path(key)) for key in FILES]
-        named += [("source", document.path) for document in self.documents]
+        named += [file for document in self.documents for file in document.files()]
         return [("summary", self.summary)] + [(k, p) for k, p in named if p is not None]
 
 
