@@ -298,3 +298,30 @@ def test_each_source_has_its_own_structure_sidecar(folder):
                              "ami.sections.yaml")
     result = run_summcheck("check", _write(folder, records, shared).name, cwd=folder)
     assert result.returncode == 2 and "give each source its own" in result.stderr
+
+
+def test_pin_pins_every_source_and_a_changed_one_stops_the_check(folder):
+    import hashlib
+
+    summary = SUMMARY.replace("AMI: {meeting}", "AMI: {{path: {meeting}, default: true}}")
+    path = _write(folder, RECORDS, summary)
+    before = path.read_text(encoding="utf-8")
+    result = run_summcheck("pin", "summary.md", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    digests = {name: hashlib.sha256((folder / name).read_bytes()).hexdigest()
+               for name in (RFC, GPL, MEETING)}
+    assert result.stdout.splitlines() == [
+        f"summary.md: pinned: source {key} {name} sha256 {digests[name]}"
+        for key, name in (("RFC3986", RFC), ("GPL", GPL), ("AMI", MEETING))]
+    after = path.read_text(encoding="utf-8")
+    # Only the sources entry changed, to one flow mapping keeping each source's settings.
+    assert after.replace(after.splitlines()[1] + "\n", "") == \
+        before.replace("sources:\n  RFC3986: rfc3986-p1-12.txt\n  GPL: gpl3-s0-5.txt\n"
+                       "  AMI: {path: qmsum-es2004a-1-40.txt, default: true}\n", "")
+    assert f"AMI: {{path: {MEETING}, default: true, sha256: {digests[MEETING]}}}" in after
+    assert run_summcheck("check", "summary.md", cwd=folder).returncode == 0
+    assert run_summcheck("pin", "summary.md", cwd=folder).stdout.count("already pinned") == 3
+    gpl = folder / GPL
+    gpl.write_text(gpl.read_text(encoding="utf-8") + "\nAdded.\n", encoding="utf-8")
+    stopped = run_summcheck("check", "summary.md", cwd=folder)
+    assert stopped.returncode == 2 and f"source {GPL} is pinned to sha256" in stopped.stderr

@@ -272,4 +272,5 @@ def pin(
         raise fail(str(exc))
     for pinned in planned:
         state = "pinned" if pinned.text is not None else "already pinned"
-        print(f"{pinned.summary}: {state}: source {pinned.source} sha256 {pinned.sha256}")
+        for name, source, digest in pinned.pins:
+            print(f"{pinned.summary}: {state}: {name} {source} sha256 {digest}")

@@ -137,12 +137,18 @@ def analyses(path: Path, options: Options) -> list[tuple[str | None, Analysis]]:
         return [(None, analyse_summary(path, options))]
     except SeveralSources as several:
         return [(scope.key, analyse_summary(path, scoped))
-                for scope, scoped in _passes(several.documents, options)]
+                for scope, scoped in _passes(path, several.documents, options)]
 
 
-def _passes(documents, options: Options) -> list[tuple[Scope, Options]]:
-    """Each source of a summary of several, and the options of its pass."""
+def _passes(path: Path, documents, options: Options) -> list[tuple[Scope, Options]]:
+    """Each source of a summary of several, and the options of its pass; InputError for a
+    source whose bytes are not those its pin names (engine/load.check_pin)."""
     from ..inputs.documents import scopes
+    from .load import check_pin
+
+    for document in documents:
+        if document.sha256 is not None:
+            check_pin(path, document.path, document.sha256)
 
     return [(scope, replace(
                 options, source=document.path, scope=scope,
@@ -184,7 +190,7 @@ def inspect_documents(path: Path, options: Options, documents,
     A quote not found in its source is looked for in the others, and the finding says where
     it stands."""
     passes = [(scope, *inspect_summary(path, scoped, on_stage))
-              for scope, scoped in _passes(documents, options)]
+              for scope, scoped in _passes(path, documents, options)]
     return [(scope, list(_placed_elsewhere(found, analysis, passes, scope)), report, analysis)
             for scope, found, report, analysis in passes]
 

@@ -8,6 +8,7 @@ other, and the outcomes are merged (engine/run.py).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from ..model import InputError
 
 #: The settings a source of several may have of its own (as the front matter names them).
 OWN_SETTINGS = ("structure", "page-numbers", "sections", "ocr")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class DocumentSource:
     page_numbers: str | None = None  # None: as the summary's front matter says
     sections: str | None = None
     ocr: bool | None = None
+    sha256: str | None = None  # the digest `summcheck pin` pinned the source's bytes to
 
     def files(self) -> list[tuple[str, Path]]:
         """(role, path) of the source and its sidecar."""
@@ -93,13 +96,17 @@ def document_sources(summary: Path, front: dict, confinement: Confinement
                              f"first and last (GPL, AMI, StGB), or a series and number (RFC3986)")
         own: dict = {}
         if isinstance(spec, dict):
-            unknown = set(spec) - {"path", "default", *OWN_SETTINGS}
+            unknown = set(spec) - {"path", "default", "sha256", *OWN_SETTINGS}
             if unknown or not isinstance(spec.get("path"), str) or \
                     not isinstance(spec.get("default", False), bool):
                 raise InputError(f"{where}.{key} must be a file, or {{path: FILE, default: "
                                  f"true}} with this source's own "
                                  f"{', '.join(OWN_SETTINGS)}")
-            own = {name: spec[name] for name in OWN_SETTINGS if name in spec}
+            own = {name: spec[name] for name in (*OWN_SETTINGS, "sha256") if name in spec}
+            if "sha256" in own and not (isinstance(own["sha256"], str)
+                                        and _SHA256.fullmatch(own["sha256"])):
+                raise InputError(f"{where}.{key}.sha256 must be 64 lower-case hex digits, "
+                                 f"not {own['sha256']!r:.70}")
             spec, own["default"] = spec["path"], spec.get("default", False)
         if not isinstance(spec, str) or not spec.strip():
             raise InputError(f"{where}.{key} must name a file, not {spec!r:.60}")
@@ -116,7 +123,7 @@ def document_sources(summary: Path, front: dict, confinement: Confinement
             confinement.check(sidecar, f"structure of source {key}")
         found.append(DocumentSource(key, path, own.pop("default", False), sidecar,
                                     own.get("page-numbers"), own.get("sections"),
-                                    own.get("ocr")))
+                                    own.get("ocr"), own.get("sha256")))
     if sum(d.default for d in found) > 1:
         raise InputError(f"{where}: more than one source is marked default")
     return found
