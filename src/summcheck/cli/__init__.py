@@ -23,17 +23,18 @@ from .corpus import AuditEngine, audit
 from .evidence import export_app, report
 from .inspection import OutlineFormat, explain, locate, outline, parse_cli_locator, table
 from .pipeline import chunks, draft, extract, import_app, merge
+from .editor import server
 
 __all__ = [
     "ALLOW_OUTSIDE_HELP", "CACHE_HELP", "SECTIONS_HELP", "STRUCTURE_HELP", "AuditEngine", "FailOn",
     "Format", "OneLineErrors", "OutlineFormat", "PageNumbers", "Sections", "app", "audit",
     "check", "chunks", "cwd_relative", "draft", "entry", "explain", "extract", "fail", "merge", "locate", "main", "main_options",
-    "outline", "parse_check_args", "parse_cli_locator", "pin", "report", "table", "usage_message", "use_color",
+    "outline", "parse_check_args", "parse_cli_locator", "pin", "report", "server", "table", "usage_message", "use_color",
     "write_atomically",
 ]
 
-for _command in (check, report, explain, locate, outline, table, pin, audit, chunks, extract,
-                 merge, draft):
+for _command in (check, report, explain, locate, outline, table, pin, audit, server, chunks,
+                 extract, merge, draft):
     app.command()(_command)
 del _command
 app.add_typer(import_app, name="import")

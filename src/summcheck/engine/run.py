@@ -130,6 +130,19 @@ def check_summary(path: Path, options: Options, on_stage: StageHook | None = Non
     return findings, report
 
 
+def inspect_all(path: Path, options: Options, on_stage: StageHook | None = None
+                ) -> tuple[list[Finding], list[tuple[str | None, Analysis]]]:
+    """A summary's findings, as `check` reports them, and the analyses they came from: one,
+    or for a summary of several sources one a source, with its key (the editor's view)."""
+    try:
+        findings, _, analysis = inspect_summary(path, options, on_stage)
+        return findings, [(None, analysis)]
+    except SeveralSources as several:
+        passes = inspect_documents(path, options, several.documents, on_stage)
+    return (_distinct(found for _, found, _, _ in passes),
+            [(scope.key, analysis) for scope, _, _, analysis in passes])
+
+
 def analyses(path: Path, options: Options) -> list[tuple[str | None, Analysis]]:
     """The analyses a summary's inspection reads (`table`, `export w3c`): one, or for a
     summary of several sources one a source, with its key."""
@@ -164,11 +177,7 @@ def check_documents(path: Path, options: Options, documents, on_stage: StageHook
     """A summary of several sources, checked one source at a time (inputs/documents.py): the
     findings of every pass, and one report of them all."""
     passes = inspect_documents(path, options, documents, on_stage)
-    findings: dict[tuple, Finding] = {}
-    for _, found, _, _ in passes:
-        for finding in found:
-            findings.setdefault((finding.rule, str(finding.path), finding.line,
-                                 finding.column, finding.message), finding)
+    findings = _distinct(found for _, found, _, _ in passes)
     merged = list(merged_verdicts(passes).values())
     reports = [report for _, _, report, _ in passes]
     first = reports[0]
@@ -180,7 +189,18 @@ def check_documents(path: Path, options: Options, documents, on_stage: StageHook
         list(dict.fromkeys(notes)), [q for r in reports for q in r.quotes],
         merged.count("backed"), first.coverage,
         sorted((b for r in reports for b in r.bindings), key=lambda b: b.line))
-    return list(findings.values()), report
+    return findings, report
+
+
+def _distinct(lists) -> list[Finding]:
+    """The findings of every pass, each told once (a finding on what names no source, or on
+    the summary as a whole, may come from more than one pass)."""
+    found: dict[tuple, Finding] = {}
+    for findings in lists:
+        for finding in findings:
+            found.setdefault((finding.rule, str(finding.path), finding.line, finding.column,
+                              finding.message), finding)
+    return list(found.values())
 
 
 def inspect_documents(path: Path, options: Options, documents,

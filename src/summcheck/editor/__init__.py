@@ -1,0 +1,1 @@
+"""The editor: a language server over the check engine (session, features, server)."""
