@@ -200,10 +200,16 @@ class Located:
 
 
 def locate(summary: Summary, claims: ClaimsFile, resolver: Resolver,
-           work: ClaimWork | None = None) -> Located:
-    records = [_locate_record(record, resolver) for record in claims.records]
+           work: ClaimWork | None = None, matched: list[RecordResult] | None = None
+           ) -> Located:
+    """`matched`: the results of the first records, located and matched by an earlier check
+    of the same claims on the same source (engine/run.py); the others are located here."""
+    known = matched or []
+    records = known + [_locate_record(record, resolver)
+                       for record in claims.records[len(known):]]
     if work is not None:  # the claim-side work done while the source loaded
-        for result, folded, modal in zip(records, work.folded, work.modal):
+        for result, folded, modal in zip(records[len(known):], work.folded[len(known):],
+                                         work.modal[len(known):]):
             result.folded_quote, result.quote_modal = folded, modal
     sentence_parts = [[resolver.resolve(part) for locator in sentence.locators
                        for part in locator.parts] for sentence in summary.sentences]
@@ -214,9 +220,10 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
           fuzzy: FuzzySettings, lexicon: Lexicon | None = None,
           max_gap: int = DEFAULT_MAX_GAP) -> Analysis:
     """Find every record's quote (at its locator, else elsewhere) and the records that back
-    each sentence."""
+    each sentence. A record matched before (`settled`, engine/run.py) is not matched again."""
     matcher = Matcher.shared(source)
-    records = located.records
+    everything = located.records
+    records = [r for r in everything if r.settled is None]
     _match_at_locators([r for r in records if r.status is RecordStatus.NOT_FOUND], matcher)
     quotations = [] if source.ocr else _quotations(records)
     for result, quotation in quotations:  # not found as written: read as a quotation
@@ -255,6 +262,7 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
                                             result.record.quote, furniture, starts)
     for result in records:
         result.settled = result.status
+    records = everything
     backing = _BackingIndex(records, matcher)
     sentences = []
     for sentence, resolutions in zip(summary.sentences, located.sentence_parts):

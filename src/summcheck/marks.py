@@ -37,10 +37,12 @@ class Marker:
         if key is None or claims.text is None or claims.format is None:
             return None
         if self._layout is False:
-            try:
-                self._layout = layout(claims.text, claims.format)
-            except NotPlaced:
-                self._layout = None
+            if "layout" not in claims.places:
+                try:
+                    claims.places["layout"] = layout(claims.text, claims.format)
+                except NotPlaced:
+                    claims.places["layout"] = None
+            self._layout = claims.places["layout"]
         if not isinstance(self._layout, Layout):
             return None
         span = value_span(self._layout, problem.record.record.index, key)  # type: ignore[union-attr]

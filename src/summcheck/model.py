@@ -394,6 +394,9 @@ class ClaimsFile:
     # on a record points (claimfiles.positions) is looked up in it only when one is reported.
     text: str | None = field(default=None, repr=False, compare=False)
     format: str | None = field(default=None, repr=False, compare=False)
+    # The places of the records in `text`, found once when a finding first asks (marks.py);
+    # shared by the copies a check makes of a claims file read once a run.
+    places: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 # ---------------------------------------------------------------- matching

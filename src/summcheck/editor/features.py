@@ -83,9 +83,12 @@ def diagnostics(checked: Checked, lines_of) -> list[Diagnostic]:
     if checked.error is not None:
         return [_input_error(checked)]
     found = []
+    lines: dict[Path, list[str]] = {}
     for finding in checked.findings:
         path = Path(finding.path).absolute()
-        found.append(Diagnostic(path, _finding_range(finding, lines_of(path)), finding.severity,
+        if path not in lines:
+            lines[path] = lines_of(path)
+        found.append(Diagnostic(path, _finding_range(finding, lines[path]), finding.severity,
                                 finding.rule, _message(finding), finding))
     return found
 

@@ -25,9 +25,10 @@ from pygls.uris import from_fs_path
 
 from .. import __version__
 from . import features
+from ..rules.docs import rule_url
 from .session import Checked, Session
 
-DEBOUNCE = 0.15  # seconds after the last edit before a check starts
+DEBOUNCE = 0.1  # seconds after the last edit before a check starts
 SEVERITY = {"error": types.DiagnosticSeverity.Error,
             "warning": types.DiagnosticSeverity.Warning,
             "info": types.DiagnosticSeverity.Information}
@@ -45,7 +46,8 @@ class SummcheckServer(LanguageServer):
         # Each summary's latest wanted check: one started for an earlier number is stale, and
         # stops at the end of its next stage.
         self.wanted: dict[Path, int] = {}
-        self.published: dict[str, list[types.Diagnostic]] = {}
+        self._sent: dict[str, tuple] = {}  # what each file's last diagnostics said
+        self._lines: dict[Path, tuple[tuple, list[str]]] = {}
 
     # -- files and buffers
 
@@ -64,13 +66,30 @@ class SummcheckServer(LanguageServer):
         return found
 
     def lines_of(self, path: Path) -> list[str]:
+        """The lines of `path` as the editor holds it (its buffer, else the file), split once
+        for each version: every diagnostic's range is converted with them."""
         document = self.workspace.text_documents.get(from_fs_path(str(path)) or "")
         if document is not None:
-            return document.source.split("\n")
-        try:
-            return path.read_text(encoding="utf-8", errors="replace").split("\n")
-        except OSError:
-            return []
+            text = document.source
+            version: tuple = ("buffer", document.version, len(text), hash(text))
+        else:
+            try:
+                info = path.stat()
+                version = ("file", info.st_mtime_ns, info.st_size)
+                text = None
+            except OSError:
+                return []
+        cached = self._lines.get(path)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        if text is None:
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                return []
+        lines = text.split("\n")
+        self._lines[path] = (version, lines)
+        return lines
 
     # -- checking
 
@@ -132,47 +151,65 @@ class SummcheckServer(LanguageServer):
 
     def publish(self, checked: Checked) -> None:
         """The diagnostics of every file the summary's check concerns; a claims file shared
-        by several summaries gets each finding once."""
+        by several summaries gets each finding once, and is sent again only when they
+        changed (a summary edited beside a claims file of thousands of findings)."""
         if not checked.is_summary:
             self.session.forget(checked.summary)
             return
-        by_file: dict[Path, list[types.Diagnostic]] = {checked.summary: []}
+        by_file: dict[Path, list[features.Diagnostic]] = {checked.summary: []}
         if checked.claims is not None:
             by_file.setdefault(checked.claims, [])
         for other in self.session.checked.values():
             if other is not checked and other.claims is not None and \
                     other.claims == checked.claims:
-                for diagnostic in features.diagnostics(other, self.lines_of):
-                    if diagnostic.path == checked.claims:
-                        by_file[checked.claims].append(self.diagnostic(diagnostic))
+                by_file[checked.claims] += [d for d in features.diagnostics(other, self.lines_of)
+                                            if d.path == checked.claims]
         for diagnostic in features.diagnostics(checked, self.lines_of):
-            by_file.setdefault(diagnostic.path, []).append(self.diagnostic(diagnostic))
+            by_file.setdefault(diagnostic.path, []).append(diagnostic)
         for path, found in by_file.items():
-            unique = list({(d.code, d.range.start.line, d.range.start.character, d.message): d
-                           for d in found}.values())
+            unique = list({(d.code, d.range, d.message): d for d in found}.values())
             uri = from_fs_path(str(path)) or path.as_uri()
-            self.published[uri] = unique
-            self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=unique))
+            lines = self.lines_of(path)
+            state = (len(lines), hash(tuple(lines)),
+                     tuple((d.code, d.range, d.message, d.severity) for d in unique))
+            if path != checked.summary and self._sent.get(uri) == state:
+                continue  # the claims file's findings as they were: nothing to send again
+            self._sent[uri] = state
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=uri, diagnostics=[self.diagnostic(d, lines) for d in unique]))
 
     # -- conversions
 
-    def diagnostic(self, found: features.Diagnostic) -> types.Diagnostic:
-        from ..rules.docs import rule_url
-
+    def diagnostic(self, found: features.Diagnostic,
+                   lines: list[str] | None = None) -> types.Diagnostic:
         href = rule_url(found.code) if found.code.startswith("SUM") else None
         return types.Diagnostic(
-            range=self.client_range(found.path, found.range), message=found.message,
+            range=self.client_range(found.path, found.range, lines), message=found.message,
             severity=SEVERITY.get(found.severity, types.DiagnosticSeverity.Error),
             code=found.code, source="summcheck",
             code_description=types.CodeDescription(href=href) if href else None)
 
-    def client_range(self, path: Path, place: features.Range) -> types.Range:
-        lines = self.lines_of(path)
-        codec = self.workspace.position_codec
-        return codec.range_to_client_units(lines, types.Range(
-            start=types.Position(line=place.line, character=place.start),
-            end=types.Position(line=place.end_line, character=place.end)))
+    def client_range(self, path: Path, place: features.Range,
+                     lines: list[str] | None = None) -> types.Range:
+        lines = self.lines_of(path) if lines is None else lines
+        return types.Range(start=self._client_position(lines, place.line, place.start),
+                           end=self._client_position(lines, place.end_line, place.end))
+
+    def _client_position(self, lines: list[str], line: int, column: int) -> types.Position:
+        """A code-point position in the client's units (thousands a check: an ASCII prefix,
+        the common case, is its own count)."""
+        if line >= len(lines):
+            return types.Position(line=max(0, len(lines) - 1),
+                                  character=len(lines[-1]) if lines else 0)
+        prefix = lines[line][:column]
+        encoding = self.workspace.position_encoding
+        if prefix.isascii() or encoding == types.PositionEncodingKind.Utf32:
+            units = len(prefix)
+        elif encoding == types.PositionEncodingKind.Utf8:
+            units = len(prefix.encode("utf-8", "surrogatepass"))
+        else:
+            units = len(prefix.encode("utf-16-le", "surrogatepass")) // 2
+        return types.Position(line=line, character=units)
 
     def server_position(self, path: Path, position: types.Position) -> tuple[int, int]:
         found = self.workspace.position_codec.position_from_client_units(
@@ -320,6 +357,16 @@ def completion(ls: SummcheckServer, params: types.CompletionParams
 def serve() -> None:
     """Speak LSP on standard input and output until the client says exit. Anything else that
     would print to standard output (it carries the protocol) goes to standard error."""
-    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    from ..sources import pdf
+
+    # A process that runs threads (the event loop's, the checker's) must not fork: a child
+    # forked while another thread holds a lock can wait on it for ever. One process extracts
+    # a long PDF, once a session.
+    pdf.split_pages = False
+    sys.stdout.flush()
+    # The protocol gets its own descriptor; descriptor 1 becomes standard error, so that
+    # nothing else (a library's C code, a child process) can write into the protocol.
+    protocol = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
-    server.start_io(stdin, stdout)
+    server.start_io(sys.stdin.buffer, protocol)

@@ -82,7 +82,9 @@ class Session:
                 request = CheckRequest([summary])
                 settings = request.settings()
                 options = request.options(settings)
-                options = replace(options, cache=self._cache(settings.root, options.cache))
+                # The editor shows no quote list (only the JSON report prints one).
+                options = replace(options, cache=self._cache(settings.root, options.cache),
+                                  quotes=False)
                 findings, passes = inspect_all(summary, options, stage_done)
             except _Superseded:
                 return None

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..claims import load_claims
+from ..claimfiles.read import read_text
+from ..claims import DEFAULT_MAX_BYTES, claims_format, loads_claims
 from ..claimwork import ClaimWork, prepare
 from ..confine import refuse_special
 from ..inputs.resolution import FRONT_MATTER, NOT_A_SUMMARY, resolve_inputs, source_pin
@@ -27,6 +29,8 @@ class Loaded:
     structure: Path | None  # the sidecar file the summary's inputs name, if any
     cite_as: tuple[str, ...] = ()  # the names the front matter gives the source (`cite-as`)
     claim_work: ClaimWork | None = None  # done while the source loaded (claimwork.py)
+    # What names the claims file's records as read (the run's cache keeps them by it), or None.
+    claims_key: tuple | None = None
 
 
 def load(path: Path, options: Options) -> Loaded:
@@ -49,7 +53,7 @@ def load(path: Path, options: Options) -> Loaded:
     if claims_path is None and not (inline and _quotes_inline(summary, options)):
         raise InputError(f"{path}: no claims file: name it in the front matter (claims: FILE) "
                          f"or pass --claims, or quote the source in the sentences (\u201c…\u201d)")
-    claims_read = _ClaimsReading(claims_path, options.lexicon, path)
+    claims_read = _ClaimsReading(claims_path, options.lexicon, path, options)
     if source_path is None:  # the claims file may name it
         claims = claims_read.result()
         if claims.source:
@@ -95,10 +99,12 @@ def load(path: Path, options: Options) -> Loaded:
             work = ClaimWork(tuple(work.folded[i] for i in kept),
                              tuple(work.modal[i] for i in kept))
     if inline:
-        claims.records += inline_records(path, summary.lines, summary.sentences,
-                                         len(claims.records), options.config.inline_quote_words)
+        claims.records = claims.records + inline_records(
+            path, summary.lines, summary.sentences, len(claims.records),
+            options.config.inline_quote_words)
     settle_citations(summary, {str(r.id) for r in claims.records if r.id is not None})
-    return Loaded(summary, claims, source, page_numbers, structure, names, work)
+    return Loaded(summary, claims, source, page_numbers, structure, names, work,
+                  claims_read.key)
 
 
 def cite_as(path: Path, front: dict) -> tuple[str, ...]:
@@ -140,13 +146,16 @@ class _ClaimsReading:
     """Reads the claims file once, when called or when its result is asked for, and does the
     claim-side work that needs no source (`work`); its InputError is kept until then."""
 
-    def __init__(self, path: Path | None, lexicon: Lexicon | None, summary: Path) -> None:
+    def __init__(self, path: Path | None, lexicon: Lexicon | None, summary: Path,
+                 options: Options | None = None) -> None:
         self.path = path
         self.summary = summary
         self.lexicon = lexicon
+        self.options = options
         self._claims: ClaimsFile | None = None
         self._error: InputError | None = None
         self.work: ClaimWork | None = None
+        self.key: tuple | None = None  # set when read through the run's cache
 
     def __call__(self) -> None:
         if self._claims is None and self._error is None:
@@ -154,11 +163,32 @@ class _ClaimsReading:
                 self._claims = ClaimsFile(self.summary, [])
                 return
             try:
-                self._claims = load_claims(self.path)
+                text = read_text(self.path, DEFAULT_MAX_BYTES)
+                cache = self.options.cache if self.options is not None else None
+                if cache is None:
+                    claims, self.work = self._read(text)
+                else:
+                    self.key = self._key(text)
+                    claims, self.work = cache.claims(self.key, lambda: self._read(text))
             except InputError as exc:
                 self._error = blame(exc, "claims file", self.path)
                 return
-            self.work = prepare(self._claims, self.lexicon)
+            # The records' list is this check's own: inline quotations are added to it.
+            self._claims = replace(claims, records=list(claims.records))
+
+    def _read(self, text: str) -> tuple[ClaimsFile, ClaimWork]:
+        assert self.path is not None
+        claims = loads_claims(text, fmt=claims_format(self.path), path=self.path)
+        return claims, prepare(claims, self.lexicon)
+
+    def _key(self, text: str) -> tuple:
+        lexicon = None
+        if self.lexicon is not None:  # the configuration's additions name the lexicon
+            modality = self.options.config.modality if self.options is not None else None
+            lexicon = json.dumps(modality, sort_keys=True, default=str) if modality else \
+                id(self.lexicon)
+        return (str(self.path), hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest(),
+                lexicon)
 
     def result(self) -> ClaimsFile:
         self()

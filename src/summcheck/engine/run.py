@@ -307,15 +307,31 @@ def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None)
         loaded = load(path, options)
     with stage("structure"):
         find_structure(loaded)
+    memo = _records_memo(loaded, options)
     with stage("resolve"):
+        matched = memo.get() if memo is not None else None
         located = locate(loaded.summary, loaded.claims, Resolver(
-            loaded.source, loaded.page_numbers, loaded.cite_as), loaded.claim_work)
+            loaded.source, loaded.page_numbers, loaded.cite_as), loaded.claim_work, matched)
     with stage("match"):
         analysis = match(loaded.summary, loaded.claims, loaded.source, located, options.fuzzy,
                          options.lexicon, options.max_elided_chars)
+    if memo is not None and matched is None:
+        memo.keep(analysis.file_records)
     analysis.source_changed = (options.changed_files is not None
                                and path_key(loaded.source.path) in options.changed_files)
     return analysis
+
+
+def _records_memo(loaded: Loaded, options: Options):
+    """Where the claims file's records, located and matched on this source, are kept for the
+    run (sources.cache: the editor's session, or summaries sharing one claims file): None
+    without a cache or a claims file read through it."""
+    if options.cache is None or loaded.claims_key is None:
+        return None
+    return options.cache.matched_records((
+        loaded.claims_key, loaded.page_numbers, loaded.cite_as,
+        options.scope.key if options.scope is not None else None,
+        repr(options.fuzzy), options.max_elided_chars), loaded.source)
 
 
 def find_structure(loaded: Loaded) -> None:

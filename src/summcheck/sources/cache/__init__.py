@@ -88,6 +88,8 @@ class SourceCache:
         self._entries: OrderedDict[str, dict] = OrderedDict()  # source key → entry
         self._docs: OrderedDict[tuple, SourceDocument] = OrderedDict()
         self._structures: OrderedDict[str, Structure] = OrderedDict()
+        self._claims: OrderedDict[tuple, tuple] = OrderedDict()  # read claims files
+        self._matched: OrderedDict[tuple, tuple] = OrderedDict()  # their records, matched
         self._trusted: bool | None = None
         self._writable = True
 
@@ -113,7 +115,25 @@ class SourceCache:
             return cls(Path(named), named=True)
         return cls(Path(config_root) / FOLDER_NAME)
 
+    def matched_records(self, key: tuple, source: SourceDocument) -> "MatchedRecords":
+        """Where the records of a claims file read through `claims`, located and matched on
+        `source` under the settings in `key`, are kept for the run."""
+        return MatchedRecords(self._matched, key, source)
+
     # ------------------------------------------------------------ loading
+
+    def claims(self, key: tuple, read: Callable[[], tuple]) -> tuple:
+        """A claims file read once a run for its text (`key`: its path, its text's digest and
+        the lexicon), by `read` the first time: summaries that share a claims file, and an
+        editor's checks of a summary edited while its claims file is not, read it once.
+        What is kept must not be changed by its users (engine/load.py copies the list)."""
+        found = self._claims.get(key)
+        if found is None:
+            found = read()
+            _remember(self._claims, key, found)
+        else:
+            self._claims.move_to_end(key)
+        return found
 
     def load(self, path: Path, data: bytes, kind: str, *, page_numbers: str, ocr: bool,
              sections: str, sidecar: Path | None,
@@ -253,6 +273,26 @@ def _would_be_read(folder: Path, named: bool) -> bool:
             with contextlib.suppress(OSError):
                 os.rmdir(path)  # empty, unless another run wrote into it meanwhile
     return trusted
+
+
+class MatchedRecords:
+    """One claims file's matched records on one source (`SourceCache.matched_records`). A
+    check reuses them only for the very source object they were matched on (a source loaded
+    anew, or changed, is matched anew), and never changes them: what a summary adds (its
+    sentences, its inline quotations) is its own."""
+
+    def __init__(self, memo: OrderedDict, key: tuple, source: SourceDocument) -> None:
+        self.memo, self.key, self.source = memo, key, source
+
+    def get(self) -> list | None:
+        found = self.memo.get(self.key)
+        if found is None or found[0] is not self.source:
+            return None
+        self.memo.move_to_end(self.key)
+        return list(found[1])
+
+    def keep(self, records: list) -> None:
+        _remember(self.memo, self.key, (self.source, tuple(records)))
 
 
 def _remember(memo: OrderedDict, key, value) -> None:
