@@ -6,8 +6,8 @@
 1. Builds (or reuses) the inputs with benchmarks/corpus.py (the 1,000-page PDF of
    bench_check.py, its claims and summary), in benchmarks/_data/.
 2. Starts `summcheck server` as an editor does (a child process speaking LSP on its standard
-   input and output, driven by pygls' own client) with no cache folder, opens the summary and
-   times the first diagnostics (the source extracted once for the session).
+   input and output, driven by pygls' own client) with the cache folder as configured, opens
+   the summary and times the first diagnostics (the source loaded once for the session).
 3. Edits the summary --edits times (each edit changes one sentence's locator, in the buffer
    only) and times each from the `didChange` notification to the diagnostics of that version:
    the server's debounce (editor/server.py DEBOUNCE), the check and the protocol. Prints the

@@ -313,7 +313,10 @@ def _part_text(analysis: Analysis, part: PartResult) -> str:
         return f"{head}: {resolution.message or 'not in the source'}"
     source = analysis.source
     span = resolution.spans[0]
-    out = [f"{head} — {_where(analysis, span.start)}"]
+    where = _where(analysis, span.start)
+    named = resolution.part.describe()
+    # `p. 39 — p. 39, section 6.1 …`: the place the locator names is not said twice.
+    out = [f"{head} — {where.removeprefix(named + ', ')}"]
     quoted = [hit.span for backer in part.backers for hit in backer.hits
               if span.start <= hit.span.start and hit.span.end <= span.end]
     out.append(_passage(source, quoted[0] if quoted else Span(span.start, span.start),
