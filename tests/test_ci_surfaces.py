@@ -26,7 +26,15 @@ from summcheck.report import Report, reporter_for
 ROOT = Path(__file__).resolve().parents[1]
 RFC = ROOT / "examples" / "rfc3986" / "rfc3986.txt"
 SCHEMAS = Path(__file__).parent / "fixtures" / "schemas"
-DOCS_URL = "https://github.com/OWNER/summcheck/blob/main/docs/rules/"
+DOCS_URL = "https://docs.example.org/summcheck/rules/"
+
+
+@pytest.fixture
+def published(monkeypatch):
+    """The rule pages published at DOCS_URL, as a `Rules` project URL would say."""
+    from summcheck.rules import docs
+
+    monkeypatch.setattr(docs, "docs_url", lambda: DOCS_URL)
 
 BASE_URI = "A base URI must be established by the parser prior to parsing URI references that might be relative."
 FOUR_WAYS = "The base URI of a reference can be established in one of four ways, discussed below in order of precedence."
@@ -131,7 +139,7 @@ def rules_of(items: list[dict]) -> list[str]:
 # ---------------------------------------------------------------- the real findings
 
 
-def test_the_planted_records_give_the_planted_findings(here):
+def test_the_planted_records_give_the_planted_findings(here, published):
     project(here)
     got = {(f["rule"], f["line"], f["fixable"]) for f in findings()}
     assert ("SUM202", 2, True) in got and ("SUM202", 3, True) in got  # misplaced
@@ -185,7 +193,7 @@ def _reviewdog_validator(name: str):
     return jsonschema.Draft4Validator(schema)
 
 
-def test_rdjson_validates_against_reviewdogs_schema(here):
+def test_rdjson_validates_against_reviewdogs_schema(here, published):
     project(here)
     data = json.loads(run("check", "summary.md", "--format", "rdjson", "--no-cache").stdout)
     _reviewdog_validator("reviewdog-DiagnosticResult.json").validate(data)
@@ -539,9 +547,8 @@ def test_the_rule_docs_tool_finds_nothing_to_regenerate():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_sarif_rules_link_their_pages(here):
-    from summcheck.rules.docs import DOCS_URL as url
-
+def test_sarif_rules_link_their_pages(here, published):
+    url = DOCS_URL
     project(here)
     log = json.loads(run("check", "summary.md", "--format", "sarif", "--no-cache").stdout)
     for descriptor in log["runs"][0]["tool"]["driver"]["rules"]:
@@ -553,16 +560,41 @@ def test_sarif_rules_link_their_pages(here):
     assert f"[SUM202]({url}SUM202.md)" in markdown
 
 
-def test_the_docs_url_follows_the_project_url_when_pyproject_names_one():
+def test_the_docs_url_is_the_rules_project_url_and_no_link_is_printed_without_one(
+        here, monkeypatch):
+    import importlib.metadata
     import tomllib
 
-    from summcheck.rules.docs import DOCS_URL as url
+    from summcheck.rules import docs
 
+    # This checkout names no `Rules` URL (it is not published): no report links a rule.
     urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"].get("urls", {})
-    repository = urls.get("Repository") or urls.get("Homepage")
-    if repository:
-        assert url.startswith(repository.rstrip("/") + "/")
-    assert url.endswith("/docs/rules/")
+    assert "Rules" not in urls and docs.docs_url() is None
+    project(here)
+    assert all(item["url"] is None for item in findings())
+    log = json.loads(run("check", "summary.md", "--format", "sarif", "--no-cache").stdout)
+    assert all("helpUri" not in d for d in log["runs"][0]["tool"]["driver"]["rules"])
+    rdjson = json.loads(run("check", "summary.md", "--format", "rdjson", "--no-cache").stdout)
+    assert "url" not in rdjson["source"] and all("url" not in d["code"]
+                                                 for d in rdjson["diagnostics"])
+    gitlab = json.loads(run("check", "summary.md", "--format", "gitlab", "--no-cache").stdout)
+    assert all("](" not in issue["content"]["body"] for issue in gitlab)
+    markdown = run("check", "summary.md", "--format", "markdown", "--no-cache").stdout
+    assert "OWNER" not in markdown and "](" not in markdown.split("SUM202", 1)[1][:3]
+    # A published package's `Rules` project URL is where the pages are.
+    real = importlib.metadata.metadata
+
+    def metadata(name):
+        found = real(name)
+        found["Project-URL"] = "Rules, https://docs.example.org/rules"
+        return found
+    monkeypatch.setattr(importlib.metadata, "metadata", metadata)
+    docs.docs_url.cache_clear()
+    try:
+        assert docs.rule_url("SUM202") == "https://docs.example.org/rules/SUM202.md"
+    finally:
+        monkeypatch.undo()
+        docs.docs_url.cache_clear()
 
 
 # ---------------------------------------------------------------- the configuration's schema

@@ -53,7 +53,7 @@ class GitlabReporter(Reporter):
                 "type": "issue",
                 "check_name": finding.rule,
                 "description": f"{finding.rule} {finding.name}: {finding.message}",
-                "content": {"body": f"[{finding.rule} {finding.name}]({rule_url(finding.rule)})"},
+                "content": {"body": _body(finding)},
                 "categories": ["Bug Risk"] if finding.severity == "error" else ["Style"],
                 "fingerprint": fingerprint,
                 "severity": SEVERITIES[finding.severity],
@@ -62,3 +62,10 @@ class GitlabReporter(Reporter):
                                        else 1}},
             })
         return dump_json(issues)
+
+
+def _body(finding) -> str:
+    """The rule named, linked to its page where one is known."""
+    url = rule_url(finding.rule)
+    name = f"{finding.rule} {finding.name}"
+    return f"[{name}]({url})" if url else name

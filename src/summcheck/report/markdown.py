@@ -167,6 +167,5 @@ def _rule_link(code: str) -> str:
     """A rule's code linked to its page (a code of another shape stays plain text)."""
     from ..rules.docs import rule_url
 
-    if re.fullmatch(r"SUM[0-9]{3}", code):
-        return f"[{code}]({rule_url(code)})"
-    return escape_cell(code)
+    url = rule_url(code) if re.fullmatch(r"SUM[0-9]{3}", code) else None
+    return f"[{code}]({url})" if url else escape_cell(code)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from ..model import Finding
-from ..rules.docs import DOCS_URL, rule_url
+from ..rules import docs
 from .base import Reporter, dump_json, escape_unsafe
 from .gitlab import project_path
 from .github import source_root
@@ -22,7 +22,16 @@ from .model import Report
 from .snippets import Lines
 
 SEVERITIES = {"error": "ERROR", "warning": "WARNING", "info": "INFO"}
-SOURCE = {"name": "summcheck", "url": DOCS_URL}
+
+
+def _code(rule: str) -> dict:
+    url = docs.rule_url(rule)
+    return {"value": rule, **({"url": url} if url else {})}
+
+
+def _source() -> dict:
+    url = docs.docs_url()
+    return {"name": "summcheck", **({"url": url} if url else {})}
 
 
 def byte_column(line: str | None, column: int) -> int:
@@ -40,12 +49,12 @@ def diagnostics(report: Report, with_source: bool) -> list[dict]:
         diagnostic: dict = {"message": f"{finding.name}: {finding.message}",
                             "location": {"path": project_path(finding.path, root)},
                             "severity": SEVERITIES[finding.severity],
-                            "code": {"value": finding.rule, "url": rule_url(finding.rule)}}
+                            "code": _code(finding.rule)}
         range_ = _range(finding, lines)
         if range_:
             diagnostic["location"]["range"] = range_
         if with_source:
-            diagnostic["source"] = SOURCE
+            diagnostic["source"] = _source()
         out.append(diagnostic)
     return out
 
@@ -70,7 +79,7 @@ class RdjsonReporter(Reporter):
     def format_report(self, report: Report) -> str:
         worst = next((SEVERITIES[s] for s in ("error", "warning", "info")
                       if report.counts[s]), "INFO")
-        return dump_json({"source": SOURCE, "severity": worst,
+        return dump_json({"source": _source(), "severity": worst,
                           "diagnostics": diagnostics(report, with_source=False)})
 
 

@@ -51,13 +51,14 @@ def describe(doc: str) -> str:
 
 
 def rule_descriptor(rule) -> dict:
+    url = rule_url(rule.code)
     return {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": describe(rule.doc)},
         "help": {"text": plain_text(rule.doc), "markdown": rule.doc},
-        "helpUri": rule_url(rule.code),
+        **({"helpUri": url} if url else {}),
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
     }
 

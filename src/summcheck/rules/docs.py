@@ -9,15 +9,32 @@ from functools import lru_cache
 
 from . import Rule
 
-#: Where the rule pages (docs/rules/<CODE>.md) are published: the one place that names it.
-#: pyproject.toml names no project URL; the repository's README writes its address
-#: `https://github.com/OWNER/summcheck` until summcheck is published (see "Quick start").
-DOCS_URL = "https://github.com/OWNER/summcheck/blob/main/docs/rules/"
+#: The label of the project URL (pyproject.toml [project.urls]) that names where the rule
+#: pages (docs/rules/<CODE>.md) are published: the one place that says it.
+RULES_URL_LABEL = "Rules"
 
 
-def rule_url(code: str) -> str:
-    """The web page of rule `code`."""
-    return f"{DOCS_URL}{code}.md"
+@lru_cache(maxsize=1)
+def docs_url() -> str | None:
+    """Where the rule pages are published, as the installed package's metadata names it, or
+    None: a report then links no rule rather than print an address that leads nowhere."""
+    from importlib import metadata
+
+    try:
+        entries = metadata.metadata("summcheck").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in entries:
+        label, _, url = entry.partition(",")
+        if label.strip().casefold() == RULES_URL_LABEL.casefold() and url.strip():
+            return url.strip().rstrip("/") + "/"
+    return None
+
+
+def rule_url(code: str) -> str | None:
+    """The web page of rule `code`, or None when no address is known."""
+    base = docs_url()
+    return f"{base}{code}.md" if base else None
 
 
 def explanation(rule: Rule) -> str:
