@@ -271,7 +271,8 @@ def describe_offset(source: SourceDocument, offset: int, by_label: bool,
     page = source.page_of(offset)
     if page is not None and len(source.pages) > 1:
         if by_label and page.label is not None:
-            parts.append(f"p. {page.label} (physical page {page.number})")
+            physical = f" (physical page {page.number})" if page.label != str(page.number) else ""
+            parts.append(f"p. {page.label}{physical}")
         else:
             parts.append(f"p. {page.number}")
     # Naming a section costs heading detection on a PDF; a page-cited record gets its page.

@@ -18,9 +18,11 @@ def resolve_rules(keys: list[str], origin: str = "--select/--ignore") -> list[Ru
             rule_key = RuleKey(key)
             matches = [rule for rule in all_rules() if rule_key.names(rule)]
             if not matches:
+                codes = [rule.code for rule in all_rules()]
                 raise InputError(f"{origin}: unknown rule {key!r} "
-                                 f"(codes SUM101…SUM304, names such as quote-not-found, "
-                                 f"or prefixes such as SUM2)")
+                                 f"(codes {codes[0]}…{codes[-1]}, names such as "
+                                 f"quote-not-found, or prefixes such as SUM2; `summcheck "
+                                 f"explain --list` lists them)")
             found.extend(m for m in matches if m not in found)
     return found
 

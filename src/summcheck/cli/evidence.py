@@ -40,8 +40,11 @@ def report(
         raise fail(str(exc))
     write_atomically(output, page, "report")
     counts = evidence.data["counts"]
-    print(f"summcheck: wrote {printable(str(output))} ({counts['sentences']} sentences, "
-          f"{counts['backed']} backed, {counts['findings']} findings)", file=sys.stderr)
+    from ..report.text import plural
+
+    print(f"summcheck: wrote {printable(str(output))} ({plural(counts['sentences'], 'sentence')}"
+          f", {counts['backed']} backed, {plural(counts['findings'], 'finding')})",
+          file=sys.stderr)
 
 
 export_app = typer.Typer(help="Write a summary's evidence in formats other tools read.",

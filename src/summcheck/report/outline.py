@@ -171,7 +171,7 @@ def render_text(doc: SourceDocument, source: Path, *, explain: bool = False,
     # row may begin with `::`.
     out = [f"{line_start(str(source))}: {doc.kind}, {n} page{'s' * (n != 1)}, "
            f"{doc.line_count} lines, {len(sections)} sections (by {structure.method})"]
-    out.extend(f"note: {printable(note)}" for note in doc.notes)
+    out.extend(f"note: {line_start(str(source))}: {printable(note)}" for note in doc.notes)
     if doc.has_labels:
         out.append(f"page labels (physical → printed): {printable(label_summary(doc.pages))}")
     out.append("sections:")

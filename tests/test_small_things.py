@@ -1,0 +1,58 @@
+"""What a careful user notices at once (issue 29): messages that name everything they speak of,
+counts in the singular when there is one, a place named once."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import run_summcheck
+
+from summcheck.resolve import describe_offset
+from summcheck.sources import load_source
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_an_unknown_rule_names_the_whole_range_of_codes(tmp_path):
+    result = run_summcheck("check", "--select", "SUM999", "summary.md", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "(codes SUM100…SUM404, names such as quote-not-found" in result.stderr
+    assert "`summcheck explain --list` lists them" in result.stderr
+
+
+def test_a_page_whose_label_is_its_number_is_named_once(tmp_path):
+    import pymupdf
+
+    path = tmp_path / "plain.pdf"
+    document = pymupdf.open()
+    for text in ("First page.", "Second page."):
+        document.new_page().insert_text((72, 72), text)
+    document.set_page_labels([{"startpage": 0, "prefix": "", "style": "D", "firstpagenum": 1}])
+    document.save(path)
+    source = load_source(path)
+    second = source.pages[1]
+    assert describe_offset(source, second.span.start, True) == "p. 2"
+    fhs = load_source(EXAMPLES / "fhs" / "fhs-3.0.pdf")
+    assert describe_offset(fhs, fhs.pages[20].span.start, True).startswith(
+        "p. 14 (physical page 21)")
+
+
+def test_outline_notes_name_their_file(tmp_path):
+    (tmp_path / "latin1.txt").write_bytes("Caf\xe9 au lait.\n".encode("latin-1"))
+    result = run_summcheck("outline", "latin1.txt", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "note: latin1.txt: decoded leniently: invalid UTF-8" in result.stdout
+
+
+def test_the_report_counts_one_finding_in_the_singular(tmp_path):
+    shutil.copytree(EXAMPLES / "rfc3986", tmp_path / "rfc3986")
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    summary = tmp_path / "rfc3986" / "summary.md"
+    text = summary.read_text(encoding="utf-8")
+    summary.write_text(text.replace("(section 5.1).", "(section 9.9).", 1), encoding="utf-8")
+    result = run_summcheck("report", "summary.md", "-o", "report.html",
+                           cwd=tmp_path / "rfc3986")
+    assert result.returncode == 0
+    assert "(23 sentences, 21 backed, 1 finding)" in result.stderr
+    page = (tmp_path / "rfc3986" / "report.html").read_text(encoding="utf-8")
+    assert "1 finding (1 error, 0 warnings, 0 notes)" in page
