@@ -216,6 +216,15 @@ class SummcheckServer(LanguageServer):
             self.lines_of(path), position)
         return found.line, found.character
 
+    def checked_at(self, uri: str, summaries_only: bool = False
+                   ) -> tuple[Path, Checked] | None:
+        """The file at `uri` and the last check that concerns it, or None."""
+        path = self.path_of(uri)
+        if path is None:
+            return None
+        checked = self.session.checked.get(path) if summaries_only else self.checked_for(path)
+        return (path, checked) if checked is not None else None
+
     def checked_for(self, path: Path) -> Checked | None:
         """The last check that concerns `path` (the summary itself, or one that reads it)."""
         checked = self.session.checked.get(path)
@@ -228,30 +237,15 @@ class SummcheckServer(LanguageServer):
 server = SummcheckServer()
 
 
-@server.feature(types.INITIALIZE)
-def initialize(ls: SummcheckServer, params: types.InitializeParams) -> None:
-    """Nothing to set up: the session starts empty."""
-
-
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-def did_open(ls: SummcheckServer, params: types.DidOpenTextDocumentParams) -> None:
-    path = ls.path_of(params.text_document.uri)
-    if path is not None:
-        ls.schedule(path, 0)
-
-
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-def did_change(ls: SummcheckServer, params: types.DidChangeTextDocumentParams) -> None:
-    path = ls.path_of(params.text_document.uri)
-    if path is not None:
-        ls.schedule(path, DEBOUNCE)
-
-
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-def did_save(ls: SummcheckServer, params: types.DidSaveTextDocumentParams) -> None:
+def did_open_change_or_save(ls: SummcheckServer, params) -> None:
+    """Check again: at once on open and save, after a pause in typing on a change."""
     path = ls.path_of(params.text_document.uri)
     if path is not None:
-        ls.schedule(path, 0)
+        changed = isinstance(params, types.DidChangeTextDocumentParams)
+        ls.schedule(path, DEBOUNCE if changed else 0)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -271,10 +265,10 @@ def did_close(ls: SummcheckServer, params: types.DidCloseTextDocumentParams) -> 
     code_action_kinds=[types.CodeActionKind.QuickFix]))
 def code_action(ls: SummcheckServer, params: types.CodeActionParams
                 ) -> list[types.CodeAction] | None:
-    path = ls.path_of(params.text_document.uri)
-    checked = ls.checked_for(path) if path is not None else None
-    if checked is None:
+    found = ls.checked_at(params.text_document.uri)
+    if found is None:
         return None
+    path, checked = found
     start = ls.server_position(path, params.range.start)
     end = ls.server_position(path, params.range.end)
     found = features.actions(checked, path, features.Range(*start, *end), ls.buffers(),
@@ -298,10 +292,10 @@ def _changes(ls: SummcheckServer, edits) -> dict[str, list[types.TextEdit]]:
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: SummcheckServer, params: types.HoverParams) -> types.Hover | None:
-    path = ls.path_of(params.text_document.uri)
-    checked = ls.checked_for(path) if path is not None else None
-    if checked is None:
+    found = ls.checked_at(params.text_document.uri)
+    if found is None:
         return None
+    path, checked = found
     line, column = ls.server_position(path, params.position)
     text = features.hover(checked, path, line, column)
     if not text:
@@ -313,10 +307,10 @@ def hover(ls: SummcheckServer, params: types.HoverParams) -> types.Hover | None:
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: SummcheckServer, params: types.DefinitionParams
                ) -> list[types.Location] | None:
-    path = ls.path_of(params.text_document.uri)
-    checked = ls.checked_for(path) if path is not None else None
-    if checked is None:
+    found = ls.checked_at(params.text_document.uri)
+    if found is None:
         return None
+    path, checked = found
     line, column = ls.server_position(path, params.position)
     found = []
     for target in features.definition(checked, path, line, column):
@@ -340,10 +334,10 @@ COMPLETION_KINDS = {"record": types.CompletionItemKind.Reference,
     trigger_characters=["[", "("]))
 def completion(ls: SummcheckServer, params: types.CompletionParams
                ) -> types.CompletionList | None:
-    path = ls.path_of(params.text_document.uri)
-    checked = ls.session.checked.get(path) if path is not None else None
-    if checked is None:
+    found = ls.checked_at(params.text_document.uri, summaries_only=True)
+    if found is None:
         return None
+    path, checked = found
     line, column = ls.server_position(path, params.position)
     lines = ls.lines_of(path)
     before = lines[line][:column] if line < len(lines) else ""
