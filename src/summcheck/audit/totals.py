@@ -18,7 +18,7 @@ NO_SOURCE = "(source unknown)"
 class SourceTotals:
     summaries: int = 0
     findings: int = 0
-    errors: int = 0  # summaries that could not be checked
+    unchecked: int = 0  # summaries that could not be checked (their inputs' errors)
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Totals:
             row.findings += 1
         errors = report.get("errors", [])
         if errors:
-            row.errors += 1
+            row.unchecked += 1
             self.unchecked += 1
             self.errors += [f"{e['path']}: {e['cause']}" for e in errors]
 
@@ -61,9 +61,10 @@ class Totals:
         else:
             out.append("no findings")
         out.append("")
-        rows = [(printable(source), str(t.summaries), str(t.findings), str(t.errors))
+        rows = [(printable(source), str(t.summaries), str(t.findings), str(t.unchecked))
                 for source, t in sorted(self.sources.items())]
-        out += _table(("source", "summaries", "findings", "errors"), rows, right=(1, 2, 3))
+        # "unchecked", not "errors": the findings of severity error are counted elsewhere.
+        out += _table(("source", "summaries", "findings", "unchecked"), rows, right=(1, 2, 3))
         out.append("")
         findings = sum(self.severities.values())
         by_severity = ", ".join(_count(count, severity, "info" if severity == "info" else None)
