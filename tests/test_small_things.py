@@ -56,3 +56,25 @@ def test_the_report_counts_one_finding_in_the_singular(tmp_path):
     assert "(23 sentences, 21 backed, 1 finding)" in result.stderr
     page = (tmp_path / "rfc3986" / "report.html").read_text(encoding="utf-8")
     assert "1 finding (1 error, 0 warnings, 0 notes)" in page
+
+
+def test_fix_keeps_the_records_own_dash_and_spacing(tmp_path):
+    import json
+
+    shutil.copy(EXAMPLES / "rfc3986" / "rfc3986.txt", tmp_path / "rfc3986.txt")
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    quote = ("A base URI must be established by the parser prior to parsing URI references "
+             "that might be relative.")
+    records = [{"claim": "The parser establishes a base URI first.", "locator": locator,
+                "quote": quote, "strength": "requires"}
+               for locator in ("lines 320-321", "lines 320 – 321")]
+    (tmp_path / "claims.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records),
+                                           encoding="utf-8")
+    (tmp_path / "summary.md").write_text(
+        "---\nsource: rfc3986.txt\nclaims: claims.jsonl\n---\n\nThe parser must establish a "
+        "base URI before parsing a relative reference (lines 1553-1554).\n", encoding="utf-8")
+    result = run_summcheck("check", "summary.md", "--fix", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    fixed = [json.loads(line)["locator"]
+             for line in (tmp_path / "claims.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert fixed == ["lines 1553-1554", "lines 1553 – 1554"]

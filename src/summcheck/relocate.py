@@ -107,8 +107,8 @@ def _place(kind: str, span: Span, source: SourceDocument, by_label: bool
     return None
 
 
-def _joined(place: tuple[str, str | None]) -> str:
-    return place[0] if place[1] is None else f"{place[0]}–{place[1]}"
+def _joined(place: tuple[str, str | None], dash: str = "–") -> str:
+    return place[0] if place[1] is None else f"{place[0]}{dash}{place[1]}"
 
 
 def _restyled(text: str, part: LocatorPart, place: tuple[str, str | None]) -> str | None:
@@ -126,7 +126,13 @@ def _restyled(text: str, part: LocatorPart, place: tuple[str, str | None]) -> st
     head = text[:first]
     if place[1] is None:  # a range narrowed to one place: `pp. 1–61` → `p. 17`
         head = _SINGULAR.sub(lambda m: _singular(m.group(1)), head, count=1)
-    return head + _joined(place) + text[last + len(part.end):]
+    # The record's own dash and spacing (`lines 320-321`, `pp. 3 – 4`), as it wrote the range.
+    dash = text[first + len(part.start):last]
+    return head + _joined(place, dash if dash.strip() in _DASHES else "–") + \
+        text[last + len(part.end):]
+
+
+_DASHES = ("-", "–", "—", "‐", "‑", "to", "bis", "a", "à")
 
 
 #: English plural keywords and their singular, for a range narrowed to one place (any other
