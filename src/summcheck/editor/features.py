@@ -53,7 +53,7 @@ class Edit:
 class Action:
     title: str
     edits: tuple[Edit, ...]
-    finding: Finding
+    diagnostic: Diagnostic  # what it fixes
     preferred: bool = False
 
 
@@ -145,14 +145,14 @@ def actions(checked: Checked, path: Path, wanted: Range, buffers: dict[Path, str
             fixed = _fix_edit(checked, finding, buffers)
             if fixed is not None:
                 found.append(Action(f"Fix {finding.rule}: {finding.fix.describe()}",
-                                    (fixed,), finding, preferred=True))
+                                    (fixed,), diagnostic, preferred=True))
         if finding.rule == "SUM101" and path == checked.summary:
             label = _synthesis_edit(checked, finding, lines_of(path))
             if label is not None:
-                found.append(Action("Label the sentence [synthesis]", (label,), finding))
+                found.append(Action("Label the sentence [synthesis]", (label,), diagnostic))
         if path == checked.summary and finding.line:
             found.append(Action(f"Ignore {finding.rule} on this line",
-                                (_suppression(path, finding, lines_of(path)),), finding))
+                                (_suppression(path, finding, lines_of(path)),), diagnostic))
     return found
 
 

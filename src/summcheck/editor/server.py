@@ -275,8 +275,7 @@ def code_action(ls: SummcheckServer, params: types.CodeActionParams
                              ls.lines_of)
     return [types.CodeAction(
         title=action.title, kind=types.CodeActionKind.QuickFix, is_preferred=action.preferred,
-        diagnostics=[ls.diagnostic(d) for d in features.diagnostics(checked, ls.lines_of)
-                     if d.finding is action.finding],
+        diagnostics=[ls.diagnostic(action.diagnostic)],
         edit=types.WorkspaceEdit(changes=_changes(ls, action.edits)))
         for action in found]
 
