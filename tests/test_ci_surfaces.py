@@ -303,7 +303,7 @@ def test_grouped_is_the_one_line_form(here):
     project(here)
     out = run("check", "summary.md", "--format", "grouped", "--no-cache").stdout
     assert out.splitlines()[0] == "claims.jsonl"
-    assert re.match(r" +2  error   SUM202 record at line 2: quote is not at", out.splitlines()[1])
+    assert re.match(r" +2:\d+  error   SUM202 record at line 2: quote is not at", out.splitlines()[1])
     assert "6 findings: 4 errors, 2 warnings, 0 info" in out
 
 

@@ -134,7 +134,9 @@ def finding(rule="SUM201", severity="error", path="docs/summary.md", line=3, mes
 def test_the_real_case_has_the_findings_the_formats_are_tested_with(repo):
     report = real_report()
     got = [(f.rule, str(f.path), f.line) for f in report.findings]
-    assert got == [("SUM201", "docs/claims.yaml", 7), ("SUM205", "docs/claims.yaml", 12),
+    # Each record's finding stands on the line of the quote it is about, not where its record
+    # starts (the record 'uniform-invented' starts on line 7).
+    assert got == [("SUM201", "docs/claims.yaml", 10), ("SUM205", "docs/claims.yaml", 15),
                    ("SUM101", "docs/summary.md", 9), ("SUM103", "docs/summary.md", 10)]
     assert report.counts == {"error": 3, "warning": 1, "info": 0}
 
@@ -276,10 +278,10 @@ def test_github_escapes_data_and_properties_like_the_toolkit(repo):
 
 def test_github_annotations_for_a_real_report(repo):
     lines = GithubReporter().render(real_report()).splitlines()
-    assert lines[0].startswith("::error file=docs/claims.yaml,line=7,title=SUM201 quote-not-found::"
+    assert lines[0].startswith("::error file=docs/claims.yaml,line=10,col=12,title=SUM201 quote-not-found::"
                                "record 'uniform-invented': quote not found")
     assert "no passage at 'section 1.1' comes close to it" in lines[0]
-    assert lines[1].startswith("::warning file=docs/claims.yaml,line=12,title=SUM205 ambiguous-quote::")
+    assert lines[1].startswith("::warning file=docs/claims.yaml,line=15,col=12,title=SUM205 ambiguous-quote::")
     assert lines[2].startswith("::error file=docs/summary.md,line=9,col=1,title=SUM101 missing-locator::")
     assert lines[-1] == "summcheck: 4 findings (3 errors, 1 warning) in 2 files; 2 summaries checked"
     assert not any(line.startswith("::notice") for line in lines)  # nothing was dropped
@@ -384,7 +386,7 @@ def test_junit_parses_and_counts_match(repo):
     assert suite.get("failures") == root.get("failures") == str(len(failures)) == "4"
     assert suite.get("errors") == "0" and suite.get("skipped") == "0"
     assert [(c.get("classname"), c.get("name")) for c in cases] == [
-        ("docs/claims.yaml", "SUM201 line 7"), ("docs/claims.yaml", "SUM205 line 12"),
+        ("docs/claims.yaml", "SUM201 line 10"), ("docs/claims.yaml", "SUM205 line 15"),
         ("docs/summary.md", "SUM101 line 9"), ("docs/summary.md", "SUM103 line 10"),
         ("docs/clean.md", "summcheck check")]
     failure = failures[0].find("failure")

@@ -388,9 +388,14 @@ def summary_error(path: Path, exc: InputError) -> SummaryError:
 def _finding(problem: Problem, rule: Rule, options: Options, marker: Marker) -> Finding:
     record_id = problem.record.record.id if problem.record is not None else None
     severity = options.severity.get(rule.code, rule.severity)
-    return Finding(rule.code, rule.name, severity, problem.path, problem.line, problem.message,
-                   problem.column, record_id, marker.mark(problem, rule), problem.help,
-                   problem.fix, problem.differs)
+    mark = marker.mark(problem, rule)
+    line, column = problem.line, problem.column
+    if problem.record is not None and mark is not None:
+        # A record's problem stands where the value it is about stands (`locator:` on line 29
+        # of a YAML record that starts on line 27): annotations and SARIF land there.
+        line, column = mark.line, mark.column
+    return Finding(rule.code, rule.name, severity, problem.path, line, problem.message,
+                   column, record_id, mark, problem.help, problem.fix, problem.differs)
 
 
 class _Timer:
