@@ -78,3 +78,20 @@ def test_fix_keeps_the_records_own_dash_and_spacing(tmp_path):
     fixed = [json.loads(line)["locator"]
              for line in (tmp_path / "claims.jsonl").read_text(encoding="utf-8").splitlines()]
     assert fixed == ["lines 1553-1554", "lines 1553 – 1554"]
+
+
+def test_a_finding_on_a_shared_claims_file_is_told_once(tmp_path):
+    shutil.copytree(EXAMPLES / "rfc3986", tmp_path, dirs_exist_ok=True)
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    claims = tmp_path / "claims.jsonl"
+    lines = claims.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[1] = lines[1].replace('"quote": "', '"quote": "Invented words here; ', 1)
+    claims.write_text("".join(lines), encoding="utf-8")
+    shutil.copy(tmp_path / "summary.md", tmp_path / "again.md")
+    result = run_summcheck("check", "summary.md", "again.md", "--format", "concise",
+                           "--no-cache", cwd=tmp_path)
+    assert result.returncode == 1
+    told = [line for line in result.stdout.splitlines() if "SUM201" in line]
+    assert len(told) == 1 and told[0].startswith("claims.jsonl:2:")
+    # Each summary's own sentence that the record backed is still its own finding.
+    assert sum("SUM103" in line for line in result.stdout.splitlines()) == 2

@@ -109,14 +109,15 @@ def check_paths(summaries: list[Path], options: Options,
 
 def collect(outcomes: list[SummaryOutcome], errors: list[SummaryError] | None = None
             ) -> RunReport:
-    """One report of the outcomes, in their order, the findings sorted."""
+    """One report of the outcomes, in their order, the findings sorted; a finding on a claims
+    file two summaries share is told once, not once per summary."""
     report = RunReport(errors=list(errors or []))
     for outcome in outcomes:
         if outcome.error is not None:
             report.errors.append(outcome.error)
             continue
-        report.findings.extend(outcome.findings)
         report.summaries.append(outcome.report)
+    report.findings = _distinct(outcome.findings for outcome in outcomes)
     report.findings.sort(key=Finding.sort_key)
     return report
 
