@@ -95,3 +95,21 @@ def test_a_finding_on_a_shared_claims_file_is_told_once(tmp_path):
     assert len(told) == 1 and told[0].startswith("claims.jsonl:2:")
     # Each summary's own sentence that the record backed is still its own finding.
     assert sum("SUM103" in line for line in result.stdout.splitlines()) == 2
+
+
+def test_an_unreadable_record_says_once_which_sentences_wait_on_it(tmp_path):
+    shutil.copytree(EXAMPLES / "rfc3986", tmp_path, dirs_exist_ok=True)
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    claims = tmp_path / "claims.jsonl"
+    lines = claims.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert '"locator": "section 3.4", "quote"' in lines[0]
+    lines[0] = lines[0].replace('", "quote"', '" "quote"', 1)  # a comma left out
+    claims.write_text("".join(lines), encoding="utf-8")
+    result = run_summcheck("check", "summary.md", "--format", "concise", "--no-cache",
+                           cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "claims.jsonl:1:1: SUM200 invalid record at line 1: $: not valid JSON at column 89: "
+        "Expecting ',' delimiter; until it is fixed, the sentence at its place (summary.md "
+        "line 13) has no record to back it",
+        "Found 1 finding (1 error) in 1 file."]

@@ -55,6 +55,8 @@ class RecordResult:
     # UNRESOLVED) or None, which the match stage asks of every record at each step.
     locator_spans: tuple[Span, ...] = field(init=False, repr=False, compare=False)
     unsearchable: RecordStatus | None = field(init=False, repr=False, compare=False)
+    # An invalid record's locator, where it resolves: the place whose sentences wait on it.
+    intended_spans: tuple[Span, ...] = ()
 
     def __post_init__(self) -> None:
         resolutions = self.resolutions
@@ -107,6 +109,14 @@ class PartResult:
     # backs it. `unrelated`: the verified records inside it that share nothing with it.
     backers: list[RecordResult] = field(default_factory=list)
     unrelated: list[RecordResult] = field(default_factory=list)
+    # The invalid records whose locator names a place overlapping the part: until they are
+    # fixed, the part's want of a backer is theirs to tell (SUM200), not the sentence's.
+    waiting_on: list[RecordResult] = field(default_factory=list)
+
+    @property
+    def unbacked(self) -> bool:
+        """It resolves, and no verified record stands in it."""
+        return self.resolution.ok and not self.backers and not self.unrelated
 
 
 @dataclass(frozen=True)
@@ -269,6 +279,7 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
         sentences.append(SentenceResult(sentence, [
             PartResult(resolution, backing.inside(resolution.spans)) for resolution in resolutions]))
     bind_sentences(sentences, records)
+    _wait_on_invalid(sentences, records)
     return Analysis(summary, claims, source, records, sentences, lexicon, located.pages_by_label)
 
 
@@ -310,9 +321,36 @@ def _unfound(records: list[RecordResult]) -> list[RecordResult]:
 
 
 def _locate_record(record: ClaimRecord, resolver: Resolver) -> RecordResult:
-    if not record.valid or record.locator is None:
+    if record.locator is None:
         return RecordResult(record)
-    return RecordResult(record, [resolver.resolve(part) for part in record.locator.parts])
+    resolutions = [resolver.resolve(part) for part in record.locator.parts]
+    if not record.valid:
+        return RecordResult(record, intended_spans=tuple(
+            span for r in resolutions if r.ok for span in r.spans))
+    return RecordResult(record, resolutions)
+
+
+def _wait_on_invalid(sentences: list[SentenceResult], records: list[RecordResult]) -> None:
+    """Note, on each part no record backs, the invalid records whose place overlaps it."""
+    places = sorted((span.start, span.end, i) for i, r in enumerate(records)
+                    for span in r.intended_spans)
+    if not places:
+        return
+    starts = [start for start, _, _ in places]
+    longest = max(end - start for start, end, _ in places)
+    for result in sentences:
+        for part in result.parts:
+            if not part.unbacked:
+                continue
+            found: dict[int, None] = {}
+            for span in part.resolution.spans:
+                # A place overlapping the span starts at most `longest` before it.
+                i = bisect.bisect_left(starts, span.start - longest)
+                while i < len(places) and places[i][0] < span.end:
+                    if places[i][1] > span.start:
+                        found[places[i][2]] = None
+                    i += 1
+            part.waiting_on = [records[i] for i in sorted(found)]
 
 
 def _match_at_locators(resolved: list[RecordResult], matcher: Matcher) -> None:

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from ..lines import line_ends, line_of
-from ..model import ClaimRecord, InputError
+from ..model import ClaimRecord, InputError, Locator
 from .numbers import whole_number
 from .records import DupDict, LocatorCache, TooDeep, broken, build_record
 from .wording import EMPTY, describe, one_line
@@ -121,6 +121,23 @@ def _array_offsets(text: str, i: int) -> tuple[list[int], int]:
 # ---------------------------------------------------------------- JSONL
 
 
+# A string value of `"locator"`, as JSON writes one (escapes kept for the decoder).
+_LOCATOR_STRING = re.compile(r'"locator"\s*:\s*("(?:[^"\\\x00-\x1f]|\\.)*")')
+
+
+def _readable_locator(line: str, locators: LocatorCache) -> Locator | None:
+    """The place a line that is no JSON names, when its `"locator"` string reads on its own
+    (a missing comma elsewhere): the sentences at that place wait on this record (SUM200)."""
+    found = _LOCATOR_STRING.search(line)
+    if found is None:
+        return None
+    try:
+        value = json.loads(found.group(1))
+    except ValueError:
+        return None
+    return locators(value)[0] if isinstance(value, str) and value.strip() else None
+
+
 def looks_like_jsonl(text: str) -> bool:
     """Whether the first non-blank line is a JSON object on its own."""
     first = next((line for line in text.split("\n") if line.strip()), "")
@@ -149,7 +166,8 @@ def load_jsonl(text: str, locators: LocatorCache) -> list[ClaimRecord]:
         try:
             item = _decode(line)
         except (ValueError, RecursionError) as exc:
-            records.append(broken(index, lineno, line, f"not valid JSON{_why(exc, with_line=False)}"))
+            records.append(broken(index, lineno, line, f"not valid JSON{_why(exc, with_line=False)}",
+                                  locator=_readable_locator(line, locators)))
             continue
         if not isinstance(item, dict):
             msg = f"a JSONL line must hold one record (a JSON object), found {describe(item)}"

@@ -115,10 +115,12 @@ def _bounded_errors(errors: list[RecordError], base: str) -> list[RecordError]:
     return errors[:MAX_ERRORS] + [RecordError(base, f"and {rest:,} more problems like these")]
 
 
-def broken(index: int, line: int | None, raw: object, message: str, path: str = "$") -> ClaimRecord:
-    """A record that is nothing but one error (not a mapping, not even JSON)."""
+def broken(index: int, line: int | None, raw: object, message: str, path: str = "$",
+           locator: Locator | None = None) -> ClaimRecord:
+    """A record that is nothing but one error (not a mapping, not even JSON); `locator`: the
+    place it names all the same, when that much could be read."""
     return ClaimRecord(
-        index=index, line=line, id=None, claim="", locator=None, quote="", strength="",
+        index=index, line=line, id=None, claim="", locator=locator, quote="", strength="",
         errors=[RecordError(path, message)], raw=raw,
     )
 

@@ -34,7 +34,8 @@ the sentence's locator to the place its record quotes.
 ## Options
 None. Parts that do not resolve (SUM102) or cannot be parsed (SUM104) are not reported again;
 nor is a part whose only records there share nothing with the sentence (SUM108), nor the
-parts of a sentence whose named record stands elsewhere (SUM107).
+parts of a sentence whose named record stands elsewhere (SUM107), nor a part where a record
+that cannot be read names its place (SUM200 says once which sentences wait on it).
 """
 
 
@@ -54,7 +55,7 @@ def check(analysis) -> Iterator[Problem]:
                               column=result.sentence.column)
             continue
         for part in result.parts:
-            if part.resolution.ok and not part.backers and not part.unrelated:
+            if part.unbacked and not part.waiting_on:
                 where = part.resolution.part.describe()
                 if result.bound and all(b.result.record.origin for b in result.bound):
                     yield Problem(path, result.sentence.line,
