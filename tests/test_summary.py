@@ -228,7 +228,14 @@ def test_abbreviations_do_not_split(tmp_path: Path, sentence: str) -> None:
         ("The limit is 30 days. Then it expires (p. 2).", 2),
         ("Keys etc. The next sentence (p. 2).", 2),
         ("**Bold sentence.** Next one (p. 2).", 2),
-        ("first (p. 1). lower case does not start a sentence (p. 2).", 1),
+        # A lower-case word opens a sentence after a locator, or when it is a name written
+        # so (issue 29: the finding landed on the sentence before).
+        ("first (p. 1). lower case starts a sentence after a locator (p. 2).", 2),
+        ("Macros expand (p. 4). ε-TeX adds registers (p. 5).", 2),
+        ("Apple ships it. iOS runs apps (p. 3).", 2),
+        ("Water is neutral. pH is seven (p. 3).", 2),
+        ("See e.g. iOS for details (p. 3).", 1),
+        ("It is fine. and then some (p. 3).", 1),
         ("Version 2.5 is current. Version 3 is next (p. 2).", 2),
     ],
 )

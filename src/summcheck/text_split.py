@@ -213,12 +213,25 @@ def _next_word(scan: str, i: int) -> str:
     return scan[i:j]
 
 
+def _starts_lower_case(scan: str, t: int, s: int, closers: str) -> bool:
+    """Whether the lower-case word at `s` opens a sentence after the terminator at `t`: the
+    sentence before ends with its locator (`(p. 4). npm caches …`), or the word is a name
+    written with a lower-case first letter (`iOS`, `pH`, `ε-TeX`, `eBay`)."""
+    if scan[t] == "." and not closers and t > 0 and scan[t - 1] == ")":
+        return True
+    j = s
+    while j < len(scan) and j - s < 30 and (scan[j].isalpha() or scan[j] == "-"):
+        j += 1
+    return any(char.isupper() for char in scan[s + 1:j])
+
+
 def split_sentences(scan: str, german: bool = False) -> list[tuple[int, int]]:
     """Split a paragraph's masked text into (start, end) sentence spans, trimmed of white space.
 
     A sentence ends at `.`, `!` or `?` (plus closing quotes, brackets or emphasis) followed by white
-    space and an upper-case letter, digit, opening quote or backtick — unless the period ends an
-    abbreviation (`e.g.`, `p.`, `Art.`, `U.S.`) or, in German text, an ordinal (`am 25. Mai`).
+    space and an upper-case letter, digit, opening quote or backtick, or a lower-case word that
+    opens one (`_starts_lower_case`) — unless the period ends an abbreviation (`e.g.`, `p.`,
+    `Art.`, `U.S.`) or, in German text, an ordinal (`am 25. Mai`).
     """
     n = len(scan)
     bounds: list[tuple[int, int]] = []  # (end of sentence, start of next)
@@ -232,9 +245,10 @@ def split_sentences(scan: str, german: bool = False) -> list[tuple[int, int]]:
         if s >= n:
             continue
         c = scan[s]
-        if not (c.isupper() or c.isdigit() or c in _STARTER_PUNCT):
-            continue
         closers = scan[t + 1:j]
+        if not (c.isupper() or c.isdigit() or c in _STARTER_PUNCT
+                or (c.islower() and _starts_lower_case(scan, t, s, closers))):
+            continue
         if scan[t] == "." and (not closers or _closes_brackets(closers)):
             token = _word_before(scan, t)
             # An abbreviation's period before `)` is still the abbreviation's: `(vgl. S. 43 f.) Das`.
