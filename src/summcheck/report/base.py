@@ -23,20 +23,23 @@ from .model import BoundRecord, Report, SentenceBinding, VerifiedQuote
 
 
 def display_path(path: Path | str) -> str:
-    """A path relative to the current directory when it lies under it, else absolute;
-    POSIX-style and printable (a byte that is not UTF-8 as `\\xff`). A relative path that
-    would begin a line with `::` (a workflow command) is written `./::…`."""
+    """A path relative to the current directory (`../docs/a.md` from a sibling folder, as
+    ruff prints it), absolute only when the two share no folder but the root; POSIX-style and
+    printable (a byte that is not UTF-8 as `\\xff`). A relative path that would begin a line
+    with `::` (a workflow command) is written `./::…`."""
     # Every finding names its file, and a report has thousands of findings in a few files.
     return _display_path(os.fspath(path), os.getcwd())
 
 
 @lru_cache(maxsize=256)
 def _display_path(path: str, cwd: str) -> str:
-    absolute = Path(os.path.abspath(path))  # folds "..", keeps symlinks as the user named them
+    absolute = os.path.abspath(path)  # folds "..", keeps symlinks as the user named them
     try:
-        shown = absolute.relative_to(Path(cwd)).as_posix()
-    except ValueError:
-        shown = absolute.as_posix()
+        shared = os.path.commonpath([absolute, cwd])
+        near = shared != os.path.dirname(shared)  # something beside the root in common
+        shown = Path(os.path.relpath(absolute, cwd) if near else absolute).as_posix()
+    except ValueError:  # another drive
+        shown = Path(absolute).as_posix()
     shown = printable(shown)
     return "./" + shown if shown.lstrip().startswith("::") else shown
 
