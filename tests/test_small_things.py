@@ -113,3 +113,16 @@ def test_an_unreadable_record_says_once_which_sentences_wait_on_it(tmp_path):
         "Expecting ',' delimiter; until it is fixed, the sentence at its place (summary.md "
         "line 13) has no record to back it",
         "Found 1 finding (1 error) in 1 file."]
+
+
+def test_chunks_prints_a_table_with_headers(tmp_path):
+    result = run_summcheck("chunks", str(EXAMPLES / "fhs" / "fhs-3.0.pdf"), cwd=tmp_path)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[1].split() == ["#", "locator", "characters", "length", "physical", "pages"]
+    fourth = lines[5]
+    assert fourth.split()[:4] == ["4", "p.", "8", "(physical)"]  # not "pp. 8–8"
+    # Every column starts where its header does.
+    for header in ("characters", "length"):
+        column = lines[1].index(header)
+        assert all(line[column - 1] == " " for line in lines[2:])

@@ -259,8 +259,9 @@ def _covering_locator(doc: SourceDocument, piece: _Piece, lines: tuple[int, int]
         labels = [doc.pages[n - 1].label for n in pages] if resolver.by_label else list(map(str, pages))
         if None not in labels:
             candidates.append(f"p. {labels[0]}" if pages[0] == pages[1] else f"pp. {labels[0]}–{labels[1]}")
+        physical = f"p. {pages[0]}" if pages[0] == pages[1] else f"pp. {pages[0]}–{pages[1]}"
         return next((c for c in candidates if _resolves_around(c, piece.span, resolver, exact=False)),
-                    f"pp. {pages[0]}–{pages[1]} (physical)")
+                    f"{physical} (physical)")
     candidates.append(f"line {lines[0]}" if lines[0] == lines[1] else f"lines {lines[0]}–{lines[1]}")
     return next((c for c in candidates if _resolves_around(c, piece.span, resolver,
                                                            exact=c.startswith("section"))),
@@ -289,12 +290,17 @@ def render_text(doc: SourceDocument, source: Path, chunks: list[Chunk], max_char
     out = [f"{printable(str(source))}: {len(chunks)} chunk{'s' * (len(chunks) != 1)} along "
            f"{', '.join(units) or 'nothing'} (at most {max_chars:,} characters each where the "
            f"structure allows)"]
-    width = max((len(c.locator) for c in chunks), default=10)
+    by_pages = doc.kind == "pdf" or len(doc.pages) > 1
+    rows = [("#", "locator", "characters", "length", "physical pages" if by_pages else "lines")]
     for c in chunks:
-        pages = f"pp. {c.pages[0]}–{c.pages[1]}" if c.pages[0] != c.pages[1] else f"p. {c.pages[0]}"
-        where = pages if doc.kind == "pdf" or len(doc.pages) > 1 else f"lines {c.lines[0]}–{c.lines[1]}"
-        out.append(f"{c.index:>4}  {printable(c.locator):<{width}}  chars {c.span.start}–{c.span.end}"
-                   f"  {c.chars:>7,} chars  {where}")
+        first, last = c.pages if by_pages else c.lines
+        rows.append((str(c.index), printable(c.locator), f"{c.span.start}–{c.span.end}",
+                     f"{c.chars:,}", str(first) if first == last else f"{first}–{last}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:  # numbers right-aligned, words left-aligned
+        cells = [row[0].rjust(widths[0]), row[1].ljust(widths[1]), row[2].ljust(widths[2]),
+                 row[3].rjust(widths[3]), row[4]]
+        out.append("  ".join(cells).rstrip())
     return "\n".join(out) + "\n"
 
 
