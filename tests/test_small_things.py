@@ -126,3 +126,38 @@ def test_chunks_prints_a_table_with_headers(tmp_path):
     for header in ("characters", "length"):
         column = lines[1].index(header)
         assert all(line[column - 1] == " " for line in lines[2:])
+
+
+def _long_report():
+    from summcheck.model import Finding
+    from summcheck.report import Report, SummaryReport
+
+    message = ("record 'k7': quote not found in the source; closest passage at 'p. 16' (93% "
+               "similar); words that differ, [-quote-]{+source+}: '… is [-always-]{+neither+} "
+               "guaranteed …'; it stands at p. 31 (physical page 38) and section 12.4.1")
+    findings = [Finding("SUM201", "quote-not-found", "error", Path("claims.jsonl"), 3, message)]
+    summaries = [SummaryReport(Path(f"summaries/part-{n}.md"), Path("source.pdf"),
+                               Path("claims.jsonl"), 40, 12, 12) for n in range(6)]
+    return Report(findings=findings, summaries=summaries)
+
+
+def test_text_lines_wrap_at_the_width_and_never_inside_a_place():
+    from summcheck.report.text import TextReporter
+
+    for width in range(40, 101, 3):
+        out = TextReporter(width=width).render(_long_report())
+        assert all(len(line) <= width for line in out.splitlines()), width
+        for place in ("'p. 16'", "p. 31", "physical page 38", "section 12.4.1"):
+            assert place in out, (width, place)  # never cut by a line break
+    checked = TextReporter(width=60).render(_long_report()).split("Checked ", 1)[1]
+    assert checked.count("\n") > 3  # six summaries, wrapped, not one long line
+
+
+def test_diff_markers_are_coloured_on_a_terminal():
+    from summcheck.report.text import TextReporter
+
+    red, green = "\x1b[31m", "\x1b[32m"
+    out = TextReporter(color=True, width=200).render(_long_report())
+    assert f"{red}[-always-]" in out and f"{green}{{+neither+}}" in out
+    plain = TextReporter(color=False, width=200).render(_long_report())
+    assert "\x1b[" not in plain and "[-always-]{+neither+}" in plain

@@ -19,6 +19,7 @@ counts; at the end the totals, the notes and the summaries checked. Colour only 
 from __future__ import annotations
 
 import io
+import re
 import textwrap
 from itertools import groupby
 
@@ -27,6 +28,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..display import line_start, printable
+from ..locators.words import CASE_SENSITIVE, KEYWORDS
 from ..model import Finding
 from .base import Reporter, display_path, finding_help
 from .model import Report
@@ -36,14 +38,50 @@ STYLES = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 CARETS = {"error": "red", "warning": "yellow", "info": "cyan"}
 INDENT = "    "  # continuation lines of a wrapped header or help line
 ELLIPSIS = "…"
+# The diff markers of a message (matching/nearest.py): a quote's words the source lacks, and
+# the source's words in their place; a marker cut by wrapping is coloured up to the cut.
+_REMOVED = re.compile(r"\[-.*?(?:-\]|$)")
+_ADDED = re.compile(r"\{\+.*?(?:\+\}|$)")
+
+
+# A place the locator grammar names: its keyword and number stay on one line (`p. 16`).
+_PLACE_NUMBER = re.compile(r"[0-9]|(?:[ivxlcdm]+|[IVXLCDM]+|[A-Z])(?![^\W\d_])")
+_OPENING = "'\"(‘“[«"
+
+
+class _Wrapper(textwrap.TextWrapper):
+    """Breaks only between words, and never between a locator's keyword and its number."""
+
+    def _split(self, text: str) -> list[str]:
+        chunks = super()._split(text)
+        glued: list[str] = []
+        i = 0
+        while i < len(chunks):
+            chunk = chunks[i]
+            while (i + 2 < len(chunks) and chunks[i + 1].isspace()
+                   and _holds(chunk.rsplit(" ", 1)[-1].lstrip(_OPENING), chunks[i + 2])):
+                chunk += chunks[i + 1] + chunks[i + 2]
+                i += 2
+            glued.append(chunk)
+            i += 1
+        return glued
+
+
+def _holds(word: str, after: str) -> bool:
+    """Whether `word` and the word `after` it are one place (`p. 16`, `physical page`)."""
+    if word.lower() == "physical":
+        return after.lower() in ("page", "pages")
+    return (word.lower() in KEYWORDS or word in CASE_SENSITIVE) and bool(
+        _PLACE_NUMBER.match(after))
 
 
 def wrap(text: str, width: int, lead: str = "", indent: str = INDENT) -> list[str]:
     """`text` in lines of at most `width` characters, broken only between words (a longer
-    word stands alone), continuation lines indented. A continuation line never begins with
-    `::`, which a CI runner would read as a workflow command: it gets a backslash."""
-    lines = textwrap.wrap(text, width, initial_indent=lead, subsequent_indent=indent,
-                          break_long_words=False, break_on_hyphens=False)
+    word stands alone) and never inside a place (`p. 16`), continuation lines indented. A
+    continuation line never begins with `::`, which a CI runner would read as a workflow
+    command: it gets a backslash."""
+    lines = _Wrapper(width, initial_indent=lead, subsequent_indent=indent,
+                     break_long_words=False, break_on_hyphens=False).wrap(text)
     return [lines[0]] + [indent + line_start(line[len(indent):]) for line in lines[1:]] \
         if lines else []
 
@@ -111,6 +149,10 @@ class TextReporter(Reporter):
 
     def _finding(self, finding: Finding, path: str) -> list[Text]:
         out = self._header(finding, path)
+        if self.color:
+            for line in out:  # the words a quote has and its source lacks, and the reverse
+                line.highlight_regex(_REMOVED, "red")
+                line.highlight_regex(_ADDED, "green")
         snippet = self._snippet(finding)
         out += snippet
         help_ = fix_text(finding)
@@ -188,31 +230,33 @@ class TextReporter(Reporter):
         out: list[Text] = []
         for summary in report.summaries:
             for note in summary.notes:
-                out.append(Text(f"note: {display_path(summary.source)}: {note}", style="dim"))
+                out += self._lines(f"note: {display_path(summary.source)}: {note}", "dim")
         unchecked = list(getattr(report, "errors", None) or ())
         for error in unchecked:
-            line = Text(display_path(error.path), style="bold")
-            line.append(f": not checked: {error.cause}", style=STYLES["error"])
-            out.append(line)
+            out += self._lines(f"{display_path(error.path)}: not checked: {error.cause}",
+                               STYLES["error"])
         findings = report.findings
-        fixable = sum(f.fix is not None for f in findings)
+        fixable = f" {sum(f.fix is not None for f in findings)} fixable with --fix." \
+            if any(f.fix is not None for f in findings) else ""
         if unchecked:
-            total = Text(f"{plural(len(unchecked), 'summary')} could not be checked; ",
-                         style=STYLES["error"])
-            total.append(f"{plural(len(findings), 'finding')} in the others")
+            out += self._lines(f"{plural(len(unchecked), 'summary')} could not be checked; "
+                               f"{plural(len(findings), 'finding')} in the others{fixable}",
+                               STYLES["error"])
         elif findings:
-            total = Text(f"Found {counts_phrase(findings)} in {plural(files, 'file')}.")
+            out += self._lines(f"Found {counts_phrase(findings)} in {plural(files, 'file')}."
+                               f"{fixable}", "")
         else:
-            total = Text("All checks passed.", style="bold green")
-        if fixable:
-            total.append(f" {fixable} fixable with --fix.")
-        out.append(total)
+            out += self._lines(f"All checks passed.{fixable}", "bold green")
         checked = ", ".join(
             f"{display_path(s.path)} ({plural(s.sentences, 'sentence')}, "
             f"{s.verified}/{s.records} records verified)" for s in report.summaries)
         if checked:
-            out.append(Text(f"Checked {checked}.", style="dim"))
+            out += self._lines(f"Checked {checked}.", "dim")
         return out
+
+    def _lines(self, text: str, style: str) -> list[Text]:
+        """`text` wrapped at the report's width, every line in `style`."""
+        return [Text(line, style=style) for line in wrap(text, self.width)]
 
 
 def _window(line: str, start: int, end: int, room: int) -> tuple[str, int, int]:
