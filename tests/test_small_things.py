@@ -161,3 +161,41 @@ def test_diff_markers_are_coloured_on_a_terminal():
     assert f"{red}[-always-]" in out and f"{green}{{+neither+}}" in out
     plain = TextReporter(color=False, width=200).render(_long_report())
     assert "\x1b[" not in plain and "[-always-]{+neither+}" in plain
+
+
+def _pdf(path: Path, pages: int) -> Path:
+    import pymupdf
+
+    document = pymupdf.open()
+    for number in range(pages):
+        document.new_page().insert_text((72, 72), f"Page {number + 1} says something.")
+    document.save(path)
+    return path
+
+
+def test_a_large_source_tells_how_many_pages_are_extracted(tmp_path):
+    from summcheck.sources import pdf
+    from summcheck.ticks import listening
+
+    for pages in (60, 130):  # one process; the parent and a forked one
+        heard: list[tuple[str, int, int]] = []
+        with listening(lambda *tick: heard.append(tick)):
+            load_source(_pdf(tmp_path / f"p{pages}.pdf", pages))
+        assert heard and all(unit == "pages" and total == pages for unit, _, total in heard)
+        assert [done for _, done, _ in heard] == sorted(done for _, done, _ in heard)
+        assert heard[-1] == ("pages", pages, pages)
+        if pages < pdf.PARALLEL_MIN_PAGES:
+            assert heard == [("pages", 25, 60), ("pages", 50, 60), ("pages", 60, 60)]
+
+
+def test_the_progress_bar_shows_a_step_while_it_lasts():
+    from summcheck.progress import ProgressBar
+    from summcheck.ticks import tick
+
+    with ProgressBar(1) as bar:
+        tick("pages", 25, 100)
+        shown = {task.description: (task.completed, task.total) for task in bar._progress.tasks}
+        assert shown["  pages"] == (25, 100)
+        tick("pages", 100, 100)
+        assert [task.description for task in bar._progress.tasks] == ["checking"]
+    tick("pages", 1, 2)  # nobody listens any more: nothing happens

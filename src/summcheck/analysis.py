@@ -20,6 +20,7 @@ from .modality import Lexicon, ModalWord, modal_words
 from .model import (ClaimRecord, ClaimsFile, FuzzySettings, RecordStatus, Sentence, SourceDocument,
                     Span, Summary)
 from .resolve import Resolution, Resolver
+from .ticks import counted
 
 if TYPE_CHECKING:
     from .claimwork import ClaimWork
@@ -256,18 +257,18 @@ def match(summary: Summary, claims: ClaimsFile, source: SourceDocument, located:
 
         fuzzy_search = ocr.FuzzySearch(matcher)
     if fuzzy_search is not None:
-        for result in _unfound(records):
+        for result in counted(_unfound(records), "records read fuzzily at their locator"):
             _take_fuzzy_at_locator(result, fuzzy_search, fuzzy, lexicon)
     _look_elsewhere(_unfound(records), matcher)
     _quotations_elsewhere([(r, q) for r, q in quotations if r.status is RecordStatus.NOT_FOUND],
                           source, matcher, max_gap)
     if fuzzy_search is not None:
-        for result in _unfound(records):
+        for result in counted(_unfound(records), "records read fuzzily elsewhere"):
             _take_fuzzy_elsewhere(result, fuzzy_search, fuzzy)
     unfound = [r for r in _unfound(records) if r.locator_spans]
     furniture = page_furniture(source) if unfound and len(source.pages) > 1 else ()
     starts = furniture_starts(source) if furniture else None
-    for result in unfound:
+    for result in counted(unfound, "unfound records compared"):
         result.closest = nearest_at_locator(source.text, result.locator_spans,
                                             result.record.quote, furniture, starts)
     for result in records:

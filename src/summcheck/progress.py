@@ -1,15 +1,20 @@
-"""The progress bar of a long check in a terminal: summaries done, and the stage of the one
-being checked. Silent in CI logs and when stderr is no terminal, unless asked for."""
+"""The progress bar of a long check in a terminal: summaries done, the stage of the one being
+checked, and how far its long steps have got (pages extracted, records matched: ticks.py).
+Silent in CI logs and when stderr is no terminal, unless asked for."""
 from __future__ import annotations
 
 import os
 import sys
 import threading
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from rich.progress import TaskID
 
 from .display import printable
 from .engine import STAGES
+from .ticks import listening
 
 SHOW_AFTER = 0.5  # seconds: a check that ends sooner never shows the bar
 
@@ -37,15 +42,31 @@ class ProgressBar:
         self._task = self._progress.add_task("checking", total=total)
         self._timer = threading.Timer(SHOW_AFTER, self._progress.start)
         self._timer.daemon = True
+        self._step: tuple[str, TaskID] | None = None  # the unit of the step shown, its bar
 
     def __enter__(self) -> "ProgressBar":
+        self._listening = listening(self.ticked)
+        self._listening.__enter__()
         self._timer.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._listening.__exit__(None, None, None)
         self._timer.cancel()
         self._timer.join()  # a timer that fired meanwhile has started the bar: stop it after
         self._progress.stop()
+
+    def ticked(self, unit: str, done: int, total: int) -> None:
+        """A second bar, under the summaries', for the step of the one being checked: pages
+        extracted, records matched (ticks.py); gone when the step is."""
+        if self._step is None or self._step[0] != unit:
+            if self._step is not None:
+                self._progress.remove_task(self._step[1])
+            self._step = (unit, self._progress.add_task(f"  {unit}", total=total))
+        self._progress.update(self._step[1], completed=done, total=total)
+        if done >= total:
+            self._progress.remove_task(self._step[1])
+            self._step = None
 
     def stage_done(self, stage: str, path: Path, seconds: float) -> None:
         """Names the stage that follows `stage` for the summary being checked."""

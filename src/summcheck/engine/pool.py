@@ -89,9 +89,11 @@ def _start_worker(work: Work, options: Options) -> None:
     gc.disable()
     for optional in ("pymupdf.layout", "pymupdf4llm"):
         sys.modules.setdefault(optional, None)  # type: ignore[arg-type]
+    from .. import ticks
     from ..sources import pdf
 
     pdf.split_pages = False
+    ticks._listener = None  # a forked copy of the parent's progress bar must never draw
     # What the worker inherited or imported lives as long as it does: out of the collector's
     # sight, so that collecting between tasks scans only what the tasks made (a full scan of
     # a forked command line's heap costs tens of milliseconds a task).

@@ -11,6 +11,7 @@ from typing import Callable
 
 from ..interrupt import INTERRUPTING
 from ..model import InputError, LineFont, OutlineEntry, Page, SourceDocument, Span
+from ..ticks import tick
 from .labels import decode_pdf_string, page_labels
 from .pdf_lines import PageLines, page_lines
 
@@ -92,6 +93,11 @@ class _PageCounter:
         self._next = context.RawValue("l", 0)
         self._lock = context.Lock()
 
+    @property
+    def taken(self) -> int:
+        """The pages taken so far (extracted, or being extracted)."""
+        return min(self._next.value, self.count)
+
     def take(self) -> tuple[int, int] | None:
         with self._lock:
             first = self._next.value
@@ -101,12 +107,15 @@ class _PageCounter:
         return first, min(first + CHUNK_PAGES, self.count)
 
 
-def _extract_chunks(pdf, counter: _PageCounter, name: str, sample_every: int, fonts: bool
-                    ) -> dict[int, list[PageLines]]:
-    """The chunks this process takes until none is left, by their first page."""
+def _extract_chunks(pdf, counter: _PageCounter, name: str, sample_every: int, fonts: bool,
+                    parent: bool = False) -> dict[int, list[PageLines]]:
+    """The chunks this process takes until none is left, by their first page; the `parent`
+    tells a progress bar how many pages all the processes have taken."""
     done: dict[int, list[PageLines]] = {}
     while (chunk := counter.take()) is not None:
         done[chunk[0]] = _extract(pdf, chunk[0], chunk[1], name, sample_every, fonts)
+        if parent:
+            tick("pages", counter.taken, counter.count)
     return done
 
 
@@ -199,7 +208,12 @@ def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool,
     if not split_pages or count < PARALLEL_MIN_PAGES or cores < 2:
         if meanwhile is not None:
             meanwhile()
-        return _extract(pdf, 0, count, name, sample_every, fonts)
+        pages: list[PageLines] = []
+        for first in range(0, count, CHUNK_PAGES):
+            last = min(first + CHUNK_PAGES, count)
+            pages += _extract(pdf, first, last, name, sample_every, fonts)
+            tick("pages", last, count)
+        return pages
     import multiprocessing
 
     context = multiprocessing.get_context("fork")
@@ -216,7 +230,7 @@ def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool,
                 child.stop()
             raise
     try:
-        chunks.update(_extract_chunks(pdf, counter, name, sample_every, fonts))
+        chunks.update(_extract_chunks(pdf, counter, name, sample_every, fonts, parent=True))
         while waiting:
             answer = waiting[0].receive()
             waiting.pop(0)
@@ -239,6 +253,7 @@ def _page_texts(pdf, data: bytes, count: int, name: str, fonts: bool,
         # A chunk of a child that died unanswered is extracted here.
         pages += chunks.get(first) or _extract(pdf, first, min(first + CHUNK_PAGES, count),
                                                name, sample_every, fonts)
+    tick("pages", count, count)
     return pages
 
 
