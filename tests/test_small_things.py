@@ -199,3 +199,40 @@ def test_the_progress_bar_shows_a_step_while_it_lasts():
         tick("pages", 100, 100)
         assert [task.description for task in bar._progress.tasks] == ["checking"]
     tick("pages", 1, 2)  # nobody listens any more: nothing happens
+
+
+def test_check_help_is_in_sections_without_typed_placeholders(tmp_path):
+    result = run_summcheck("check", "--help", cwd=tmp_path)
+    assert result.returncode == 0
+    headings = [line for line in result.stdout.splitlines() if line.endswith(":")
+                and not line.startswith(" ")]
+    assert headings == ["Arguments:", "Inputs:", "Output:", "Selection:", "CI:", "Speed:",
+                        "Other options:"]
+    assert "<list[" not in result.stdout and " range>" not in result.stdout
+    section = result.stdout.split("Selection:", 1)[1].split("CI:", 1)[0]
+    assert "--select <rule>" in section and "--fail-on" in section
+    for command in (["audit"], ["chunks"], ["import", "anthropic"], ["pin"]):
+        shown = run_summcheck(*command, "--help", cwd=tmp_path).stdout
+        assert "<list[" not in shown and " range>" not in shown, command
+
+
+def test_the_shell_completes_commands_and_options(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    def complete(words: str) -> list[str]:
+        env = dict(os.environ, _SUMMCHECK_COMPLETE="complete_bash", COMP_WORDS=words,
+                   COMP_CWORD=str(len(words.split()) - 1))
+        # The installed command: its name is what the completion variable is named after.
+        command = str(Path(sys.executable).with_name("summcheck"))
+        done = subprocess.run([command], env=env, cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    assert complete("summcheck ch") == ["check", "chunks"]
+    assert complete("summcheck check --for") == ["--format"]
+    script = subprocess.run([str(Path(sys.executable).with_name("summcheck")),
+                             "--show-completion", "bash"], capture_output=True, text=True)
+    assert script.returncode == 0 and "_SUMMCHECK_COMPLETE=complete_bash" in script.stdout

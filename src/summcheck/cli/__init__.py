@@ -17,7 +17,8 @@ from ..display import printable
 from ..interrupt import Interrupted, interruptions_raised
 from .checking import check, parse_check_args, pin
 from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, FailOn,
-                     Format, OneLineErrors, PageNumbers, Sections, app, cwd_relative, fail,
+                     Format, OneLineErrors, PageNumbers, SectionedCommand, Sections, app,
+                     cwd_relative, fail,
                      main_options, usage_message, use_color, write_atomically)
 from .corpus import AuditEngine, audit
 from .evidence import export_app, report
@@ -35,7 +36,7 @@ __all__ = [
 
 for _command in (check, report, explain, locate, outline, table, pin, audit, server, chunks,
                  extract, merge, draft):
-    app.command()(_command)
+    app.command(cls=SectionedCommand)(_command)
 del _command
 app.add_typer(import_app, name="import")
 app.add_typer(export_app, name="export")

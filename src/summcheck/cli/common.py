@@ -2,13 +2,14 @@
 texts, and the helpers that end a command (fail, use_color, write_atomically)."""
 from __future__ import annotations
 
+import re
 import sys
 from enum import Enum
 from pathlib import Path
 from typing import Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 try:  # typer vendors click from 0.2x on; its exceptions are not the click package's
     from typer import _click as click  # type: ignore[attr-defined]
@@ -43,6 +44,46 @@ class OneLineErrors(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+#: The sections of a long command's --help, in this order (each option names its own with
+#: `rich_help_panel`; typer's own name for it); options that name none come last.
+HELP_SECTIONS = ("Inputs", "Output", "Selection", "CI", "Speed")
+
+
+class SectionedCommand(TyperCommand):
+    """A command whose --help lists its options in sections (inputs, output, selection, CI,
+    speed), as plain text: the arguments first, `--help` last."""
+
+    def format_options(self, ctx, formatter) -> None:  # type: ignore[override]
+        sections: dict[str, list[tuple[str, str]]] = {}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            record = (_plain_metavars(record[0]), record[1])
+            if param.param_type_name == "argument":
+                section = "Arguments"
+            else:
+                section = getattr(param, "rich_help_panel", None) or "Other options"
+            sections.setdefault(section, []).append(record)
+        if list(sections) in (["Other options"], ["Arguments", "Other options"]):
+            sections["Options"] = sections.pop("Other options")  # no sections: click's heading
+        order = ("Arguments", *HELP_SECTIONS, "Other options", "Options")
+        for section in sorted(sections, key=lambda name: (order.index(name)
+                                                          if name in order else len(order))):
+            with formatter.section(section):
+                formatter.write_dl(sections[section])
+
+
+_TYPED_METAVAR = re.compile(r"<list\[(\w+)\]>|<(\w+) range>")
+
+
+def _plain_metavars(text: str) -> str:
+    """Typer's `<list[str]>` and `<int range>` as a user reads them: `<str>...`, `<int>`."""
+    text = _TYPED_METAVAR.sub(lambda m: f"<{m.group(1).lower()}>..." if m.group(1)
+                              else f"<{m.group(2)}>", text)
+    return text.replace("... <", " <") if text.endswith("...") else text  # `paths <path>...`
+
+
 def usage_message(exc: "click.exceptions.ClickException") -> str:
     """click's message on one line, with where to read more."""
     message = " ".join(exc.format_message().split()).replace("Value error, ", "")
@@ -52,7 +93,7 @@ def usage_message(exc: "click.exceptions.ClickException") -> str:
     return message
 
 
-app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=OneLineErrors, add_completion=True, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   help="Prove that every sentence of a summary traces to a verified quote "
                        "in its source.")

@@ -9,7 +9,7 @@ import typer
 
 from ..display import printable
 from ..model import InputError
-from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, announce, cwd_relative, fail,
+from .common import (ALLOW_OUTSIDE_HELP, SectionedCommand, CACHE_HELP, announce, cwd_relative, fail,
                      write_atomically)
 
 
@@ -51,7 +51,7 @@ export_app = typer.Typer(help="Write a summary's evidence in formats other tools
                          no_args_is_help=True, add_completion=False, rich_markup_mode=None)
 
 
-@export_app.command("w3c")
+@export_app.command("w3c", cls=SectionedCommand)
 def export_w3c(
     summary: Path = typer.Argument(..., help="Summary file (its front matter names source and claims)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the annotations to FILE (default: standard output)."),

@@ -16,7 +16,7 @@ import typer
 
 from ..display import printable
 from ..model import InputError
-from .common import (ALLOW_OUTSIDE_HELP, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers, Sections,
+from .common import (ALLOW_OUTSIDE_HELP, SectionedCommand, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers, Sections,
                      fail, write_atomically)
 
 
@@ -260,7 +260,7 @@ import_app = typer.Typer(help="Turn summaries and extractions other tools wrote 
                          no_args_is_help=True, add_completion=False, rich_markup_mode=None)
 
 
-@import_app.command("anthropic")
+@import_app.command("anthropic", cls=SectionedCommand)
 def import_anthropic(
     response: Path = typer.Argument(..., help="A saved Messages API response (JSON) whose text blocks carry citations."),
     source: List[Path] = typer.Option(..., "--source", help="A document the request sent: document 0, then 1, … in the order given (repeatable)."),
@@ -324,7 +324,7 @@ def _finish(origin: Path, outcome) -> None:
     _say(outcome.totals(kept))
 
 
-@import_app.command("openai")
+@import_app.command("openai", cls=SectionedCommand)
 def import_openai(
     response: Path = typer.Argument(..., help="A saved OpenAI response (JSON): Responses API with file_citation annotations, or Chat Completions with url_citation."),
     source: List[Path] = typer.Option(..., "--source", help="A file the response cites, matched by its name (repeatable)."),
@@ -341,7 +341,7 @@ def import_openai(
                        page_numbers=page_numbers.value, prefer=locators.value)
 
 
-@import_app.command("gemini")
+@import_app.command("gemini", cls=SectionedCommand)
 def import_gemini(
     response: Path = typer.Argument(..., help="A saved Gemini generateContent response (JSON) with groundingMetadata."),
     source: Path = typer.Option(..., "--source", help="The document the chunks were retrieved from."),
@@ -360,7 +360,7 @@ def import_gemini(
                        prefer=locators.value)
 
 
-@import_app.command("cohere")
+@import_app.command("cohere", cls=SectionedCommand)
 def import_cohere(
     response: Path = typer.Argument(..., help="A saved Cohere Chat response (JSON, API v2 or v1) with citations."),
     source: Path = typer.Option(..., "--source", help="The document the cited documents were taken from."),
@@ -398,7 +398,7 @@ def _run_answer_import(run, response: Path, sources: list[Path], output: Path,
     _finish(response, outcome)
 
 
-@import_app.command("w3c")
+@import_app.command("w3c", cls=SectionedCommand)
 def import_w3c(
     annotations: Path = typer.Argument(..., help="W3C Web Annotations (JSON-LD: a list, an AnnotationPage, or Hypothesis rows)."),
     source: Path = typer.Option(..., "--source", help="The document the annotations target."),
@@ -415,7 +415,7 @@ def import_w3c(
                        page_numbers=page_numbers.value, prefer=locators.value)
 
 
-@import_app.command("langextract")
+@import_app.command("langextract", cls=SectionedCommand)
 def import_langextract(
     extractions: Path = typer.Argument(..., help="LangExtract's annotated documents (JSONL)."),
     source: Path = typer.Option(..., "--source", help="The document LangExtract read."),
