@@ -587,13 +587,14 @@ def test_action_yml_is_a_composite_action_wired_to_the_script():
     assert "-m summcheck.action" in run["run"]
     # every input reaches the script, through env: only
     names = {f"INPUT_{n.upper().replace('-', '_')}" for n in action["inputs"]} - {
-        "INPUT_PYTHON_VERSION"}
+        "INPUT_PYTHON_VERSION", "INPUT_CACHE"}  # read by the action's own steps
     assert names <= set(run["env"]), names - set(run["env"])
     install = next(s for s in steps if s.get("id") == "install")
     assert '"$GITHUB_ACTION_PATH"' in install["run"] and "$RUNNER_TEMP" in install["run"]
     for step in steps:
         if "uses" in step:
-            assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", step["uses"]), step["uses"]
+            assert re.fullmatch(r"[\w.-]+/[\w.-]+(/[\w.-]+)*@[0-9a-f]{40}", step["uses"]), \
+                step["uses"]
 
 
 @pytest.mark.integration
@@ -864,3 +865,49 @@ def test_the_link_step_appends_one_line_to_the_job_summary(tmp_path, job_summary
                          f"HTML page per summary, and index.html)"]
     else:
         assert added == []
+
+
+def test_action_yml_keeps_pip_and_the_sources_cache_written_only_outside_pull_requests():
+    steps = load_action()["runs"]["steps"]
+    by_name = {step["name"]: step for step in steps}
+    run = next(s for s in steps if s.get("id") == "run")
+    key = by_name["Key the sources' cache"]
+    assert key["run"].endswith("-m summcheck.action sources-key")
+    restore = by_name["Restore the sources' cache"]
+    assert restore["uses"].startswith("actions/cache/restore@")
+    assert "steps.sources.outputs.key" in restore["with"]["key"]
+    assert "summcheck-cache" in run["env"]["SUMMCHECK_CACHE_DIR"]
+    assert restore["with"]["path"] == "${{ runner.temp }}/summcheck-cache"
+    install = by_name["Install summcheck"]
+    assert install["env"]["PIP_CACHE_DIR"] == "${{ runner.temp }}/summcheck-pip"
+    saves = [step for step in steps if step.get("uses", "").startswith("actions/cache/save@")]
+    assert len(saves) == 2
+    for save in saves:  # a pull request never writes what later runs read
+        assert "!startsWith(github.event_name, 'pull_request')" in save["if"]
+        assert steps.index(save) > steps.index(run)
+
+
+def test_the_sources_key_follows_the_bytes_of_every_source(tmp_path, monkeypatch):
+    from summcheck.action import main
+
+    shutil.copytree(EXAMPLES / "rfc3986", tmp_path / "docs")
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+
+    def key() -> str:
+        output = tmp_path / "out.txt"
+        output.write_text("", encoding="utf-8")
+        env = {"GITHUB_WORKSPACE": str(tmp_path), "GITHUB_OUTPUT": str(output)}
+        assert main(env, ["sources-key"]) == 0
+        values = dict(line.split("=", 1) for line in output.read_text().splitlines())
+        assert values["sources"] == "1"
+        return values["key"]
+
+    monkeypatch.chdir(tmp_path)
+    first = key()
+    assert key() == first
+    (tmp_path / "docs" / "summary.md").write_text(
+        (tmp_path / "docs" / "summary.md").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert key() == first  # a summary is no source
+    source = tmp_path / "docs" / "rfc3986.txt"
+    source.write_bytes(source.read_bytes() + b"\n")
+    assert key() != first

@@ -74,6 +74,24 @@ def test_zizmor_reports_nothing():
 
 
 @pytest.mark.integration
+def test_zizmor_as_an_auditor_finds_nothing_in_ours_or_the_readme_workflow(tmp_path):
+    """The auditor persona's pedantry too: workflow concurrency, named jobs and steps."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```yaml\n(.*?)```", readme, re.S)
+                 if b.startswith("# .github/workflows/summaries.yml"))
+    folder = tmp_path / ".github" / "workflows"
+    folder.mkdir(parents=True)
+    (folder / "summaries.yml").write_text(
+        block.replace("OWNER/summcheck@<commit sha>", "octo/summcheck@" + "a" * 40),
+        encoding="utf-8")
+    done = run([zizmor(), "--offline", "--no-progress", "--persona", "auditor", "--format",
+                "plain", *rel([ACTION, *WORKFLOWS]), str(folder / "summaries.yml")])
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out
+    assert "No findings to report" in out, out
+
+
+@pytest.mark.integration
 def test_zizmor_catches_a_broken_workflow():
     done = run([zizmor(), "--offline", "--no-progress", "--format", "plain", str(BROKEN)])
     out = done.stdout + done.stderr

@@ -410,11 +410,45 @@ def _errors_markdown(errors) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(env: Mapping[str, str] | None = None) -> int:
+def sources_key(env: Mapping[str, str]) -> int:
+    """Write `key`, the sha256 of every source the repository's summaries name (their
+    paths and bytes), to the step's outputs: the key of the `.summcheck_cache/` the action
+    keeps between runs, so that an unchanged set of sources finds its entries again. A source
+    that cannot be read counts by its path alone; the check says what is wrong with it."""
+    import hashlib
+
+    from . import __version__
+    from .inputs.resolution import inputs_for
+    from .settings import CheckRequest
+
+    inputs = Inputs.from_env(env)
+    os.chdir(Path(env.get("GITHUB_WORKSPACE") or "."))
+    request = CheckRequest(paths=[], config=inputs.config, **inputs.check)
+    settings = request.settings()
+    summaries, _ = request.summaries(settings, [Path(".")])
+    sources = sorted({path.as_posix() for summary in summaries
+                      for role, path in inputs_for(summary, settings, request).files()
+                      if role == "source"})
+    digest = hashlib.sha256(f"summcheck {__version__}\n".encode())
+    for source in sources:
+        digest.update(f"{source}\n".encode("utf-8", "surrogateescape"))
+        try:
+            with open(source, "rb") as handle:
+                digest.update(hashlib.file_digest(handle, "sha256").digest()
+                              if hasattr(hashlib, "file_digest")
+                              else hashlib.sha256(handle.read()).digest())
+        except (OSError, ValueError):  # missing, a folder, a NUL in its name
+            digest.update(b"unreadable")
+    write_outputs(env, {"key": digest.hexdigest()[:32], "sources": len(sources)})
+    return 0
+
+
+def main(env: Mapping[str, str] | None = None, argv: list[str] | None = None) -> int:
     env = os.environ if env is None else env
+    argv = sys.argv[1:] if argv is None else argv
     try:
         with interruptions_raised():  # a cancelled job: SIGINT, then SIGTERM
-            return run(env)
+            return sources_key(env) if argv == ["sources-key"] else run(env)
     except KeyboardInterrupt:
         message = Interrupted("SIGINT").cause()
     except Interrupted as exc:
