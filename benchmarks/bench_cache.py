@@ -57,11 +57,11 @@ def worker(mode: str, data: Path, folder: Path) -> None:
         return
     import summcheck.api  # noqa: F401  (imported before the timing)
     from summcheck.engine import check_paths
-    from summcheck.settings import CheckRequest
+    from summcheck.config.settings import CheckRequest
     from summcheck.sources import load_source
     from summcheck.sources.cache import SourceCache
 
-    for name in ("summcheck.claims", "summcheck.summary", "summcheck.analysis", "summcheck.rules",
+    for name in ("summcheck.claims", "summcheck.summary", "summcheck.analysis.facts", "summcheck.rules",
                  "summcheck.structure.pdf", "summcheck.sources.pdf"):
         __import__(name)
     os.environ["SUMMCHECK_CACHE_DIR"] = str(folder)

@@ -76,7 +76,7 @@ def worker(mode: str, data: Path) -> None:
         import summcheck.api  # noqa: F401
         import summcheck.engine  # noqa: F401
         for name in ("summcheck.sources", "summcheck.claims", "summcheck.summary",
-                     "summcheck.analysis", "summcheck.rules"):
+                     "summcheck.analysis.facts", "summcheck.rules"):
             __import__(name)
         os.chdir(data)
         if mode == "inproc":
@@ -108,7 +108,7 @@ def phases(summary_path: Path) -> list[tuple[str, float]]:
     """Seconds per stage of the engine (its stage hook), and the JSON rendering."""
     from summcheck.engine import check_paths
     from summcheck.report import reporter_for
-    from summcheck.settings import CheckRequest
+    from summcheck.config.settings import CheckRequest
 
     request = CheckRequest([summary_path], cache=False)  # cold work: no entry reused
     settings = request.settings()

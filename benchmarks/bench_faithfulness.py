@@ -68,7 +68,7 @@ def restating_summary(data: Path) -> Path:
 
 
 def measure(summary: Path, repeat: int) -> dict[str, float]:
-    from summcheck import analysis as analysis_module
+    from summcheck.analysis import facts as analysis_module
     from summcheck.engine.options import Options
     from summcheck.engine.run import analyse_summary
     from summcheck.rules import all_rules

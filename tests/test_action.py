@@ -15,6 +15,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -507,6 +508,8 @@ def evaluate(expression_text: str, inputs: dict[str, str], steps: dict[str, dict
         expr = match[1].strip()
         if expr.startswith("inputs."):
             return inputs[expr[len("inputs."):]]
+        if expr == "runner.temp":
+            return os.environ.get("RUNNER_TEMP", tempfile.gettempdir())
         m = re.fullmatch(r"steps\.([\w-]+)\.outputs\.([\w-]+)", expr)
         if m:
             return steps[m[1]][m[2]]

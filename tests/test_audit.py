@@ -20,7 +20,7 @@ import pytest
 
 from summcheck.audit import engines as audit_engines
 from summcheck.audit.results import compact_json
-from summcheck.interrupt import Interrupted
+from summcheck.terminal.interrupt import Interrupted
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from summcheck.analysis import earliest_overlapping
+from summcheck.analysis.facts import earliest_overlapping
 from summcheck.matching.exact import MAX_KEPT_HITS, Matcher
 from summcheck.matching.nearest import CLOSEST_MAX_QUOTE, CLOSEST_MAX_REGION, closest_search_limit
 from summcheck.matching.normalize import FoldedQuote
@@ -192,7 +192,7 @@ def test_fuzzy_search_of_a_repetitive_text_is_cut_short_and_still_finds_the_pass
 
 @pytest.mark.parametrize("seed", range(200))
 def test_ambiguous_range_spans_are_every_pair_or_their_union(seed: int) -> None:
-    from summcheck.resolve import MAX_RANGE_PAIRS, range_spans
+    from summcheck.locators.resolve import MAX_RANGE_PAIRS, range_spans
 
     rng = random.Random(seed)
 
@@ -212,7 +212,7 @@ def test_ambiguous_range_spans_are_every_pair_or_their_union(seed: int) -> None:
 
 def test_a_range_between_labels_on_thousands_of_pages_is_one_span() -> None:
     """`pp. 1–1` where 5,000 pages carry the label 1: once 12.5 million spans."""
-    from summcheck.resolve import range_spans
+    from summcheck.locators.resolve import range_spans
 
     pages = [(n, Span(100 * n, 100 * n + 100)) for n in range(5_000)]
     spans, count = range_spans(pages, pages)
@@ -227,7 +227,7 @@ def test_placing_the_findings_of_many_records_is_about_linear() -> None:
 
     from conftest import assert_scales_linearly
 
-    from summcheck.claimfiles.positions import layout, value_span
+    from summcheck.claims.positions import layout, value_span
 
     def run(count: int) -> None:
         gc.disable()  # as on the command line: the collector's passes grow with the heap

@@ -241,7 +241,7 @@ def test_the_cache_of_a_run_pickles_as_its_folder(tmp_path, folder):
     load_source(case / "guide.pdf", cache=cache).structure  # noqa: B018
     copy = pickle.loads(pickle.dumps(cache))
     assert copy.folder == folder and not copy._docs
-    from summcheck.settings import CheckRequest
+    from summcheck.config.settings import CheckRequest
 
     request = CheckRequest([case / "summary.md"])
     options = request.options(request.settings())
@@ -577,7 +577,7 @@ def test_the_folder_keeps_a_bounded_number_of_entries(tmp_path, folder, monkeypa
 
 def test_the_action_passes_no_cache_from_extra_args():
     from summcheck.action import _parse_extra_args
-    from summcheck.settings import CheckRequest
+    from summcheck.config.settings import CheckRequest
 
     assert _parse_extra_args(["--no-cache"]) == {"cache": False}
     assert CheckRequest(**_parse_extra_args(["--no-cache"])).cache is False

@@ -606,9 +606,9 @@ def _config_schema() -> dict:
 
 
 def test_config_schema_names_exactly_the_keys_the_code_accepts():
-    from summcheck.config import RUN_KEYS, SUMMARY_KEYS
+    from summcheck.config.file import RUN_KEYS, SUMMARY_KEYS
     from summcheck.inputs.modes import PAGE_NUMBER_MODES, SECTION_MODES
-    from summcheck.modality import CLASSES
+    from summcheck.language.modality import CLASSES
     from summcheck.rules import all_rules, declared_options
     from summcheck.rules.options import Number, WholeNumber
 
@@ -659,9 +659,9 @@ BAD_CONFIGS = [
 
 @pytest.mark.parametrize("table", GOOD_CONFIGS + BAD_CONFIGS)
 def test_config_schema_agrees_with_the_loader(tmp_path, table):
-    from summcheck.config import _parse
+    from summcheck.config.file import _parse
     from summcheck.model import InputError
-    from summcheck.settings import build_options
+    from summcheck.config.settings import build_options
 
     try:  # the table as load_config reads it from summcheck.toml, then as a run uses it
         build_options(_parse(table, tmp_path / "summcheck.toml", ""))

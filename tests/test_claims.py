@@ -10,7 +10,7 @@ from conftest import assert_scales_linearly, cpu_seconds
 import yaml
 
 from summcheck import claims as claims_mod
-from summcheck.claimfiles.validate import obviously_valid
+from summcheck.claims.validate import obviously_valid
 from summcheck.claims import STRENGTHS, canonical_strength, load_claims, loads_claims
 from summcheck.model import InputError, Locator, LocatorPart
 

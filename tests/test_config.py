@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import run_summcheck
 
-from summcheck.config import find_config, load_config
+from summcheck.config.file import find_config, load_config
 from summcheck.model import InputError
 
 # RFC 3986, section 3.1 (real text, as the RFC lays it out).

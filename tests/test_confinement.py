@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import summcheck
 from summcheck.inputs.resolution import inputs_of
 from summcheck.cli import app
-from summcheck.config import load_config
+from summcheck.config.file import load_config
 from summcheck.model import InputError
 from tiny_project import RECORD, SENTENCE, SOURCE, write
 
@@ -205,7 +205,7 @@ def test_the_pre_commit_mapping_reads_no_claims_file_outside(repo):
 
 
 def test_the_root_is_the_configurations_folder(repo):
-    from summcheck.confine import repository_roots
+    from summcheck.files.confine import repository_roots
 
     assert repository_roots(Path("summary.md"), repo / "summcheck.toml") == (
         Path(os.path.realpath(repo)),)
@@ -213,7 +213,7 @@ def test_the_root_is_the_configurations_folder(repo):
 
 def test_the_root_is_also_the_git_top_level(tmp_path, monkeypatch):
     """A configuration deeper in the work tree does not cut off what the repository shares."""
-    from summcheck.confine import Confinement, repository_roots
+    from summcheck.files.confine import Confinement, repository_roots
 
     top = Path(os.path.realpath(tmp_path / "top"))
     (top / ".git").mkdir(parents=True)
@@ -243,7 +243,7 @@ def test_the_git_folder_is_never_part_of_the_repository(tmp_path, monkeypatch, a
 
 
 def test_the_root_is_else_the_current_folder(tmp_path, monkeypatch):
-    from summcheck.confine import repository_roots
+    from summcheck.files.confine import repository_roots
 
     write(tmp_path / "here" / "s.md", "")
     monkeypatch.chdir(tmp_path / "here")
@@ -253,7 +253,7 @@ def test_the_root_is_else_the_current_folder(tmp_path, monkeypatch):
 
 
 def test_special_files():
-    from summcheck.confine import special_reason
+    from summcheck.files.confine import special_reason
 
     assert special_reason(Path("/proc/self/environ")) == "a special file under /proc"
     assert special_reason(Path("/dev/null")) == "a special file under /dev"

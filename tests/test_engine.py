@@ -9,11 +9,11 @@ import pytest
 from conftest import run_summcheck
 from tiny_project import write
 
-from summcheck.config import load_config
+from summcheck.config.file import load_config
 from summcheck.engine import STAGES, Options, check_paths
 from summcheck.model import InputError
 from summcheck.rules import RuleKey, all_rules, declared_options, rule_by_key
-from summcheck.settings import build_options
+from summcheck.config.settings import build_options
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SOURCE = ("1. Scope\n\nPackages must install their files below /usr.\n"

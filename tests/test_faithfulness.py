@@ -18,7 +18,7 @@ from summcheck.faithfulness.compare import (Reading, negation_difference, number
 from summcheck.faithfulness.lexicon import identify, lexicons
 from summcheck.faithfulness.numbers import quantities
 from summcheck.faithfulness.tokens import tokens, words
-from summcheck.modality import modal_words
+from summcheck.language.modality import modal_words
 
 
 def read(language: str, text: str) -> list[tuple]:

@@ -354,7 +354,7 @@ def test_ocr_confusions_are_not_critical(quote, ocr):
 
 def test_critical_differences_read_modal_words_with_the_project_lexicon():
     """SUM204 reads modal verbs as SUM302/303 do: with the project's additions to the lexicon."""
-    from summcheck.modality import build_lexicon
+    from summcheck.language.modality import build_lexicon
 
     quote = "The operator is bound to keep the records of every change"
     ocr = "The operator may keep the records of every change"

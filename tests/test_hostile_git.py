@@ -63,7 +63,7 @@ def test_git_is_asked_with_every_program_setting_overridden(tmp_path):
 
 
 def test_git_runs_with_configured_programs_off_and_safe_directory_kept():
-    from summcheck import gitrun
+    from summcheck.files import git as gitrun
 
     assert not any(setting.startswith("safe.directory") for setting in gitrun.SAFE_SETTINGS)
     command = gitrun.git_command("ls-files")

@@ -16,10 +16,10 @@ from tiny_project import RECORD, SENTENCE, SOURCE, write
 
 import summcheck
 from summcheck.claims import loads_claims
-from summcheck.config import load_config
+from summcheck.config.file import load_config
 from summcheck.matching.exact import Matcher
 from summcheck.matching.normalize import FoldedQuote
-from summcheck.modality import Lexicon, build_lexicon, modal_words
+from summcheck.language.modality import Lexicon, build_lexicon, modal_words
 from summcheck.model import InputError, SourceDocument, Span
 from summcheck.summary import load_summary
 
@@ -221,7 +221,7 @@ def test_summcheck_s_lines_are_markdown_it_s() -> None:
     as markdown-it maps them are the lines summcheck counts, whatever ends them."""
     from markdown_it import MarkdownIt
 
-    from summcheck.lines import line_of, line_starts, split_lines
+    from summcheck.files.lines import line_of, line_starts, split_lines
 
     text = "one\rtwo\r\n\r\nthree\n\nfour\r\rfive\u2028six\x85seven\x0ceight\n"
     lines = split_lines(text)

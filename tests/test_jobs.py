@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import run_summcheck
 
-from summcheck import progress
-from summcheck.config import load_config
+from summcheck.terminal import progress
+from summcheck.config.file import load_config
 from summcheck.engine import Options
 from summcheck.engine import parallel
 from summcheck.engine.parallel import check_in_parallel, plan_tasks, shard_by_source
@@ -149,7 +149,7 @@ def test_the_api_pauses_the_collector_and_gives_it_back_as_it_was(corpus, monkey
 
     import summcheck
     import summcheck.api
-    from summcheck import settings
+    from summcheck.config import settings
 
     seen: list[bool] = []
     real = settings.CheckRequest.check

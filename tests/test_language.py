@@ -13,7 +13,7 @@ import pytest
 
 from summcheck import language
 from summcheck.locators.words import keyword_tables
-from summcheck.modality import build_lexicon, modal_words
+from summcheck.language.modality import build_lexicon, modal_words
 
 PACKAGED = ("de", "en", "es", "pt")
 KEYS = {"language", "modality", "locators", "sentences", "negations", "near_negations",

@@ -426,7 +426,7 @@ def test_appendix_and_clause_citations_resolve_on_rfc3986(inner: str, heading: s
     """The appendix words of four languages name an RFC's lettered appendices; a clause, a
     section of the RFC named before or after it, and a schedule's paragraph resolve to the
     section that holds them."""
-    from summcheck.resolve import Resolver
+    from summcheck.locators.resolve import Resolver
     from summcheck.sources import load_source
 
     source = load_source(_RFC3986)

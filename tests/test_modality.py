@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from summcheck.language import language_data, languages
-from summcheck.modality import (
+from summcheck.language.modality import (
     CLASSES,
     build_lexicon,
     default_lexicon,

@@ -128,7 +128,7 @@ def test_an_outcome_stored_without_quotes_serves_only_reports_that_print_none(ex
 
 def test_no_stage_hook_runs_on_a_hit(examples, folder, monkeypatch):
     from summcheck.engine import check_paths
-    from summcheck.settings import CheckRequest
+    from summcheck.config.settings import CheckRequest
 
     monkeypatch.chdir(examples / "examples" / "defects")
     request = CheckRequest([Path("summary.md")])

@@ -289,8 +289,8 @@ def test_action_writes_sarif_elsewhere(tmp_path, monkeypatch, capsys):
 
 
 def test_run_inputs_lists_every_input_once_resolved(tmp_path, monkeypatch):
-    from summcheck.output import run_inputs, same_file
-    from summcheck.settings import build_options, discover
+    from summcheck.files.output import run_inputs, same_file
+    from summcheck.config.settings import build_options, discover
 
     root = make("sidecar-mapped", tmp_path / "p")
     monkeypatch.chdir(root)

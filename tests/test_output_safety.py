@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from summcheck.display import bounded, in_quotes, line_start, printable, quoted
+from summcheck.terminal.display import bounded, in_quotes, line_start, printable, quoted
 from summcheck.inputs.discovery import SummaryError
 from summcheck.engine import RunReport
 from summcheck.model import Finding

@@ -22,7 +22,7 @@ from summcheck.model import Span
 from summcheck.pipeline import merge
 from summcheck.pipeline.chunks import plan_chunks
 from summcheck.pipeline.citations import OffsetUnits, locator_for_span, pages_span
-from summcheck.resolve import Resolver
+from summcheck.locators.resolve import Resolver
 from summcheck.rules.duplicate_claim import normalise_claim
 from summcheck.sources import load_source
 

@@ -26,7 +26,7 @@ from summcheck.inputs.discovery import summaries_for
 from summcheck.inputs.resolution import inputs_of
 from summcheck.inputs.summaries import is_summary
 from summcheck.cli import app
-from summcheck.config import load_config
+from summcheck.config.file import load_config
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"

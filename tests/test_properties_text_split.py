@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from summcheck.text_split import (ABBREVIATIONS, BEFORE_NUMBER, CODE_FILL, mask_inline, matched_groups,
+from summcheck.summary.split import (ABBREVIATIONS, BEFORE_NUMBER, CODE_FILL, mask_inline, matched_groups,
                                   split_sentences)
 
 # Example counts come from the Hypothesis profile tests/conftest.py loads.

@@ -112,7 +112,7 @@ def test_a_quote_found_as_written_never_reaches_the_quotation_path(tmp_path, mon
     found by today's search; the quotation reader is not even asked."""
     asked: list[str] = []
     original = elisions.quotation_of
-    monkeypatch.setattr("summcheck.analysis.quotation_of",
+    monkeypatch.setattr("summcheck.analysis.facts.quotation_of",
                         lambda quote: asked.append(quote) or original(quote))
     summary = _case(tmp_path, RFC, [
         {"id": "A", "claim": "ABNF notation.", "locator": "section 1.3",

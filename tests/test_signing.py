@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from summcheck import signing
+from summcheck.files import signing
 
 
 def fresh(monkeypatch, path: Path) -> Path:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import run_summcheck
 
-from summcheck.resolve import describe_offset
+from summcheck.locators.resolve import describe_offset
 from summcheck.sources import load_source
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -175,7 +175,7 @@ def _pdf(path: Path, pages: int) -> Path:
 
 def test_a_large_source_tells_how_many_pages_are_extracted(tmp_path):
     from summcheck.sources import pdf
-    from summcheck.ticks import listening
+    from summcheck.terminal.ticks import listening
 
     for pages in (60, 130):  # one process; the parent and a forked one
         heard: list[tuple[str, int, int]] = []
@@ -189,8 +189,8 @@ def test_a_large_source_tells_how_many_pages_are_extracted(tmp_path):
 
 
 def test_the_progress_bar_shows_a_step_while_it_lasts():
-    from summcheck.progress import ProgressBar
-    from summcheck.ticks import tick
+    from summcheck.terminal.progress import ProgressBar
+    from summcheck.terminal.ticks import tick
 
     with ProgressBar(1) as bar:
         tick("pages", 25, 100)

@@ -643,9 +643,9 @@ def test_unreadable_file(tmp_path, monkeypatch):
     def denied(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    import summcheck.files
+    from summcheck.files import reading
 
-    monkeypatch.setattr(summcheck.files, "open", denied, raising=False)
+    monkeypatch.setattr(reading, "open", denied, raising=False)
     with pytest.raises(InputError, match=r"locked\.txt: permission denied"):
         load_source(path)
 

@@ -29,7 +29,7 @@ from summcheck.locators import starts_like_locator
 from summcheck.matching.exact import Matcher
 from summcheck.matching.nearest import closest_difference
 from summcheck.matching.normalize import FoldedQuote
-from summcheck.modality import build_lexicon, modal_words
+from summcheck.language.modality import build_lexicon, modal_words
 from summcheck.rules.quote_not_found import CLOSE_ENOUGH
 from summcheck.sources import load_source
 
@@ -481,7 +481,7 @@ def test_appendix_and_document_named_locators_resolve_on_rfc3986():
     3.2.2 of RFC 3986` and `RFC 3986, §3.2.2` resolve on RFC 3986; `of RFC 2396` names
     another document."""
     from summcheck.locators import classify_group
-    from summcheck.resolve import Resolver
+    from summcheck.locators.resolve import Resolver
 
     source = load_source(RFC3986_FULL)
     resolver = Resolver(source)

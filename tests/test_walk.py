@@ -21,7 +21,7 @@ from summcheck.inputs.discovery import summaries_for
 from summcheck.inputs.summaries import is_summary
 from summcheck.inputs.walk import excluded, walk_summaries
 from summcheck.cli import app
-from summcheck.config import load_config
+from summcheck.config.file import load_config
 from summcheck.model import InputError
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -344,7 +344,7 @@ def score(quote: str, span: str) -> float:
 def plant(quote: str, ocr_span: str, lang: str, rng: random.Random) -> list[tuple[str, str, str]]:
     """Critical changes of the quote, never in its first or last word (a word dropped there
     only makes the quote shorter): (kind, changed quote, description)."""
-    from summcheck.modality import modal_words
+    from summcheck.language.modality import modal_words
 
     out = []
     all_tokens = list(re.finditer(r"\w+", quote))

@@ -36,14 +36,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
-from .gitrun import run_git
-from .interrupt import Interrupted, interruptions_raised
+from .files.git import run_git
+from .terminal.interrupt import Interrupted, interruptions_raised
 from .model import InputError
 from .report.github import command
 
 if TYPE_CHECKING:
     from .engine.options import Options
-    from .output import RunInput
+    from .files.output import RunInput
 
 PR_EVENTS = ("pull_request", "pull_request_target")
 FAIL_ON = ("error", "warning", "info", "never")
@@ -214,7 +214,7 @@ def append_step_summary(env: Mapping[str, str], markdown: str) -> None:
 
 def write_file(path: Path, text: str) -> None:
     """Write the whole file or nothing (output.write_atomically; a missing folder is created)."""
-    from .output import write_atomically
+    from .files.output import write_atomically
 
     try:
         write_atomically(path, text, "SARIF report", make_parents=True)
@@ -246,7 +246,7 @@ def _warning(message: str) -> None:
 def _apply_baseline(report, path: Path) -> None:
     """Leave out the findings the baseline records (baseline.py); a notice says how many,
     and which of its entries no longer occur."""
-    from .baseline import apply_baseline, read_baseline
+    from .ci.baseline import apply_baseline, read_baseline
 
     try:
         entries = read_baseline(path)
@@ -278,13 +278,13 @@ def run(env: Mapping[str, str]) -> int:
     from .inputs.discovery import summaries_for
     from .inputs.summaries import changed_keys
     from .report.markdown import escape_cell
-    from .output import guard_output, run_inputs
+    from .files.output import guard_output, run_inputs
     from .report.github import GithubReporter
     from .report.markdown import MarkdownReporter
     from .report.sarif import SarifReporter
     from .report.grouped import GroupedReporter
-    from .settings import CheckRequest
-    from .settings import fail_on as fail_level
+    from .config.settings import CheckRequest
+    from .config.settings import fail_on as fail_level
 
     inputs = Inputs.from_env(env)
     workspace = Path(env.get("GITHUB_WORKSPACE") or ".")
@@ -373,7 +373,7 @@ def write_reports(folder: Path, summaries: list[Path], options: Options, workspa
     """Write the evidence reports of `summaries` and their index into `folder`; the number
     written. Whatever goes wrong is a `::warning::` line: the reports never change the
     step's result, which the check alone decides."""
-    from .display import printable
+    from .terminal.display import printable
     from .evidence.folder import Skipped, unsafe_folder, write_report_folder
 
     if not summaries:
@@ -419,7 +419,7 @@ def sources_key(env: Mapping[str, str]) -> int:
 
     from . import __version__
     from .inputs.resolution import inputs_for
-    from .settings import CheckRequest
+    from .config.settings import CheckRequest
 
     inputs = Inputs.from_env(env)
     os.chdir(Path(env.get("GITHUB_WORKSPACE") or "."))

@@ -7,11 +7,11 @@ from os import PathLike
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .config import Config
+from .config.file import Config
 from .inputs.discovery import SummaryError
 from .model import Finding, InputError
 from .report.model import Report, SummaryReport
-from .settings import CheckRequest
+from .config.settings import CheckRequest
 
 __all__ = ["check", "Report", "SummaryReport", "Finding", "InputError", "CheckError",
            "SummaryError"]

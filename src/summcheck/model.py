@@ -7,7 +7,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Callable, Literal, Sequence
 
-from .display import printable
+from .terminal.display import printable
 
 
 class InputError(Exception):
@@ -391,7 +391,7 @@ class ClaimsFile:
     source: str | None = None  # `source:` named in a mapping-style file
     purpose: str | None = None
     # The text the records were read from and its format (json, jsonl, yaml): where a finding
-    # on a record points (claimfiles.positions) is looked up in it only when one is reported.
+    # on a record points (claims.positions) is looked up in it only when one is reported.
     text: str | None = field(default=None, repr=False, compare=False)
     format: str | None = field(default=None, repr=False, compare=False)
     # The places of the records in `text`, found once when a finding first asks (marks.py);

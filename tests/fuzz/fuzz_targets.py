@@ -17,11 +17,11 @@ from pathlib import Path
 
 from summcheck import api
 from summcheck.claims import load_claims
-from summcheck.config import load_config
+from summcheck.config.file import load_config
 from summcheck.locators import (LocatorSyntaxError, classify_group, parse_locator, parse_locator_lenient,
                                 parse_record_locator, starts_like_locator)
 from summcheck.model import InputError, Locator
-from summcheck.settings import build_options
+from summcheck.config.settings import build_options
 from summcheck.summary import load_summary
 
 # A locator message quotes the locator; it must stay readable whatever the input's length.

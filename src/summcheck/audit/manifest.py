@@ -34,9 +34,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..confine import special_reason
+from ..files.confine import special_reason
 from ..engine import SummaryJob
-from ..files import decode, read_input
+from ..files.reading import decode, read_input
 from ..inputs.documents import DocumentSource
 from ..locators.documents import is_name
 from ..model import InputError

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..engine import Options
 from ..engine.parallel import group_by_source
 from ..inputs.resolution import SummaryInputs, inputs_for
-from ..output import RunInput
+from ..files.output import RunInput
 from ..report.base import display_path
 from .manifest import Entry
 

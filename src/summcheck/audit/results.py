@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Iterable
 
 from .. import __version__
-from ..config import Config
+from ..config.file import Config
 from ..engine import SummaryOutcome, collect
 from ..model import InputError
 from ..report import reporter_for
-from ..signing import sign, verify
+from ..files.signing import sign, verify
 from .manifest import Entry, entry_key_text
 
 FRESH = "pass --fresh to start over, or name another --output"

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from ..display import printable
+from ..terminal.display import printable
 from ..model import InputError
-from ..output import RunInput, guard_output, write_atomically
-from ..confine import refuse_special
-from ..settings import build_options, discover
+from ..files.output import RunInput, guard_output, write_atomically
+from ..files.confine import refuse_special
+from ..config.settings import build_options, discover
 from ..sources.cache import SourceCache
-from ..settings import fail_on as fail_level
+from ..config.settings import fail_on as fail_level
 from .engines import check_engine, run_engine
 from .manifest import read_manifest
 from .plan import Shard, entry_inputs, plan_shards, run_inputs_of

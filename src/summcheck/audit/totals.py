@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..display import printable
+from ..terminal.display import printable
 from ..report.model import fails
 
 NO_SOURCE = "(source unknown)"

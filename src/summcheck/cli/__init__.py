@@ -13,8 +13,8 @@ import gc
 import os
 import sys
 
-from ..display import printable
-from ..interrupt import Interrupted, interruptions_raised
+from ..terminal.display import printable
+from ..terminal.interrupt import Interrupted, interruptions_raised
 from .checking import check, parse_check_args, pin
 from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, FailOn,
                      Format, OneLineErrors, PageNumbers, SectionedCommand, Sections, app,

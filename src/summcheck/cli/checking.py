@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from ..display import printable
+from ..terminal.display import printable
 from ..model import InputError
 from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, FailOn,
                      Format, PageNumbers, Sections, app, cwd_relative, fail, use_color,
@@ -46,10 +46,10 @@ def check(
     stdin_filename: Optional[Path] = typer.Option(None, "--stdin-filename", help="The path of the summary read from standard input (-): its front matter's paths are relative to it.", rich_help_panel="Inputs"),
 ) -> None:
     """Check summaries against their claim records and sources."""
-    from ..files import standing_in
-    from ..output import guard_output, run_inputs
-    from ..progress import wants_progress
-    from ..settings import CheckRequest
+    from ..files.reading import standing_in
+    from ..files.output import guard_output, run_inputs
+    from ..terminal.progress import wants_progress
+    from ..config.settings import CheckRequest
 
     paths = list(paths or [])
     stdin_data: bytes | None = None
@@ -144,7 +144,7 @@ def _render(report, output_format: Format, output: Optional[Path], color: Option
     import shutil
 
     from ..report import HUMAN_FORMATS, reporter_for
-    from ..settings import fail_on as fail_level
+    from ..config.settings import fail_on as fail_level
 
     report.fail_on = fail_level(settings, request.fail_on)  # what JUnit and the exit code count
     if statistics:
@@ -165,7 +165,7 @@ def _fix(request, summaries, options, errors, report, diff: bool, say: "_Message
          progress) -> int | None:
     """Apply (or, with --diff, print) the certain fixes; the exit code when the command ends
     here (--diff), else None: the check runs again on the fixed files."""
-    from ..fixing import apply_fixes, plan_fixes, unified_diff
+    from ..fixing.apply import apply_fixes, plan_fixes, unified_diff
 
     plan = plan_fixes(report.findings, summaries, options)
     for note in plan.notes:
@@ -187,7 +187,7 @@ def _fix(request, summaries, options, errors, report, diff: bool, say: "_Message
 
 
 def _write_baseline(report, path: Path, say: "_Messages") -> int:
-    from ..baseline import baseline_text
+    from ..ci.baseline import baseline_text
 
     write_atomically(path, baseline_text(report), what="baseline")
     count = len(report.findings)
@@ -196,7 +196,7 @@ def _write_baseline(report, path: Path, say: "_Messages") -> int:
 
 
 def _apply_baseline(report, path: Path, say: "_Messages") -> None:
-    from ..baseline import apply_baseline, read_baseline
+    from ..ci.baseline import apply_baseline, read_baseline
 
     before = len(report.findings)
     stale = apply_baseline(report, read_baseline(path))
@@ -259,8 +259,8 @@ def pin(
 ) -> None:
     """Pin each summary's source to the sha256 of its bytes (front matter `source: {path: FILE,
     sha256: HEX}`): a check then stops, exit 2, when the source's bytes change."""
-    from ..pinning import pin_summary
-    from ..settings import CheckRequest
+    from ..ci.pinning import pin_summary
+    from ..config.settings import CheckRequest
 
     try:
         request = CheckRequest(list(summaries), config=config, allow_outside=allow_outside)

@@ -17,7 +17,7 @@ except ImportError:  # pragma: no cover - older typer
     import click  # type: ignore[no-redef]
 
 from .. import __version__
-from ..display import printable
+from ..terminal.display import printable
 from ..inputs.modes import PAGE_NUMBER_MODES, SECTION_MODES
 from ..model import InputError
 
@@ -173,14 +173,14 @@ def use_color(color: Optional[bool], output: Optional[Path]) -> bool:
 
 
 def cwd_relative(path: Path) -> Path:
-    from ..config import cwd_relative as relative
+    from ..config.file import cwd_relative as relative
 
     return relative(path)
 
 
 def write_atomically(path: Path, text: str, what: str = "report") -> None:
     """Write the whole report or nothing (output.write_atomically); a failure is exit 2."""
-    from ..output import write_atomically as write
+    from ..files.output import write_atomically as write
 
     try:
         write(path, text, what)

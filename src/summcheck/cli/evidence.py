@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from ..display import printable
+from ..terminal.display import printable
 from ..model import InputError
 from .common import (ALLOW_OUTSIDE_HELP, SectionedCommand, CACHE_HELP, announce, cwd_relative, fail,
                      write_atomically)
@@ -24,8 +24,8 @@ def report(
 ) -> None:
     """Write the evidence report: each sentence one click from its quote on the page."""
     from ..evidence.report import evidence_report
-    from ..output import guard_output, run_inputs
-    from ..settings import CheckRequest
+    from ..files.output import guard_output, run_inputs
+    from ..config.settings import CheckRequest
 
     try:
         summary = cwd_relative(summary)
@@ -66,8 +66,8 @@ def export_w3c(
 
     from ..engine.run import analyses
     from ..evidence.annotations import web_annotations
-    from ..output import guard_output, run_inputs
-    from ..settings import CheckRequest
+    from ..files.output import guard_output, run_inputs
+    from ..config.settings import CheckRequest
 
     try:
         summary = cwd_relative(summary)

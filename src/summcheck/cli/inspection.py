@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from ..display import printable
+from ..terminal.display import printable
 from ..model import InputError
 from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers,
                      Sections, announce, cwd_relative, fail, write_atomically)
@@ -51,7 +51,7 @@ def locate(
     structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
 ) -> None:
     """Print the source text at a locator."""
-    from ..resolve import Resolver
+    from ..locators.resolve import Resolver
     from ..sources import load_source
 
     try:
@@ -142,7 +142,7 @@ def _summary_sources(summary: Path, page_numbers, sections, structure
     given here (when not their defaults) before a source's own and the front matter's."""
     from ..inputs.resolution import resolve_inputs
     from ..inputs.summaries import read_front_matter
-    from ..settings import CheckRequest
+    from ..config.settings import CheckRequest
 
     summary = cwd_relative(summary)
     request = CheckRequest([summary], page_numbers=page_numbers.value
@@ -178,10 +178,10 @@ def table(
     import dataclasses
     import json
 
-    from ..claim_index import claim_index, render_markdown
+    from ..claims.index import claim_index, render_markdown
     from ..engine.run import analyses
-    from ..output import guard_output, run_inputs
-    from ..settings import CheckRequest
+    from ..files.output import guard_output, run_inputs
+    from ..config.settings import CheckRequest
 
     try:
         if output_format not in ("markdown", "json"):

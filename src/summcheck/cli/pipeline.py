@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from ..display import printable
+from ..terminal.display import printable
 from ..model import InputError
 from .common import (ALLOW_OUTSIDE_HELP, SectionedCommand, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers, Sections,
                      fail, write_atomically)
@@ -59,7 +59,7 @@ def _say(message: str) -> None:
 
 
 def _guard(output: Path, inputs: list[tuple[Path, str]], what: str) -> None:
-    from ..output import RunInput, guard_output
+    from ..files.output import RunInput, guard_output
 
     try:
         guard_output(output, [RunInput(Path(p), role) for p, role in inputs], what=what)
@@ -294,8 +294,8 @@ def import_anthropic(
 def _guard_writes(paths: list[Path], inputs: list[tuple[Path, str]], allow_outside: bool) -> None:
     """Exit 2 before anything is written when a file to write is an input, or lies outside the
     repository root once symlinks are followed (unless `allow_outside`)."""
-    from ..confine import OPT_IN, repository_roots, special_reason
-    from ..config import find_config
+    from ..files.confine import OPT_IN, repository_roots, special_reason
+    from ..config.file import find_config
 
     roots = repository_roots(Path("."), find_config(Path(".")))
     for path in paths:

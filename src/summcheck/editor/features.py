@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..analysis import Analysis, PartResult, RecordResult, SentenceResult
+from ..analysis.facts import Analysis, PartResult, RecordResult, SentenceResult
 from ..model import Finding, LocatorGroup, NamedRecords, SourceDocument, Span
 from .session import Checked
 
@@ -162,7 +162,7 @@ def _meets(a: Range, b: Range) -> bool:
 
 def _fix_edit(checked: Checked, finding: Finding, buffers: dict[Path, str]) -> Edit | None:
     """`--fix`'s edit of the claims file, as the smallest replacement of its text."""
-    from ..fixing import plan_fixes
+    from ..fixing.apply import plan_fixes
     from .session import standing
 
     with standing(buffers):
@@ -331,7 +331,7 @@ def _part_text(analysis: Analysis, part: PartResult) -> str:
 
 def _where(analysis: Analysis, offset: int) -> str:
     """Page label and physical page, section number and title, line."""
-    from ..resolve import describe_offset
+    from ..locators.resolve import describe_offset
 
     source = analysis.source
     place = describe_offset(source, offset, analysis.pages_by_label)
@@ -374,7 +374,7 @@ def _escape(text: str) -> str:
 
 
 def _record_text(analysis: Analysis, result: RecordResult) -> str:
-    from ..claim_index import match_word
+    from ..claims.index import match_word
 
     record = result.record
     name = record.id or f"#{record.index + 1}"
@@ -395,7 +395,7 @@ def _record_text(analysis: Analysis, result: RecordResult) -> str:
 
 
 def _sentence_text(checked: Checked, result: SentenceResult) -> str:
-    from ..verdicts import sentence_verdict
+    from ..analysis.verdicts import sentence_verdict
 
     findings = [f for f in checked.findings if Path(f.path).absolute() == checked.summary
                 and f.line == result.sentence.line]

@@ -117,7 +117,7 @@ class SummcheckServer(LanguageServer):
     def _workspace_users(self, path: Path) -> list[Path]:
         """The summaries under the workspace that name `path` (a claims file or source)."""
         from ..inputs.discovery import summaries_for
-        from ..settings import CheckRequest
+        from ..config.settings import CheckRequest
 
         root = self.workspace.root_path
         if not root:

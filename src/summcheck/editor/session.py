@@ -15,9 +15,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..analysis import Analysis
+from ..analysis.facts import Analysis
 from ..engine.options import Options
-from ..files import standing_in
+from ..files.reading import standing_in
 from ..inputs.resolution import NOT_A_SUMMARY
 from ..model import Finding, InputError
 
@@ -70,7 +70,7 @@ class Session:
         None when `superseded()` turned true: the check stops at the end of its next stage
         (a newer edit has its own check coming)."""
         from ..engine.run import inspect_all
-        from ..settings import CheckRequest
+        from ..config.settings import CheckRequest
 
         def stage_done(stage: str, path: Path, seconds: float) -> None:
             if superseded():

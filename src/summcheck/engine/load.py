@@ -6,12 +6,12 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..claimfiles.read import read_text
+from ..claims.read import read_text
 from ..claims import DEFAULT_MAX_BYTES, claims_format, loads_claims
-from ..claimwork import ClaimWork, prepare
-from ..confine import refuse_special
+from ..claims.work import ClaimWork, prepare
+from ..files.confine import refuse_special
 from ..inputs.resolution import FRONT_MATTER, NOT_A_SUMMARY, resolve_inputs, source_pin
-from ..modality import Lexicon
+from ..language.modality import Lexicon
 from ..model import ClaimsFile, InputError, SourceDocument, Summary
 from ..summary.inline import inline_active, inline_records, quotations
 from ..sources import load_source
@@ -28,7 +28,7 @@ class Loaded:
     page_numbers: str  # how page locators count (inputs.modes.PAGE_NUMBER_MODES)
     structure: Path | None  # the sidecar file the summary's inputs name, if any
     cite_as: tuple[str, ...] = ()  # the names the front matter gives the source (`cite-as`)
-    claim_work: ClaimWork | None = None  # done while the source loaded (claimwork.py)
+    claim_work: ClaimWork | None = None  # done while the source loaded (claims/work.py)
     # What names the claims file's records as read (the run's cache keeps them by it), or None.
     claims_key: tuple | None = None
 
@@ -215,7 +215,7 @@ def _several_sources(path: Path, summary: Summary, options: Options) -> None:
     """Raise SeveralSources for a summary whose front matter names its sources by key (the
     engine then checks it one source at a time); an InputError for a `sources:` it cannot
     read."""
-    from ..confine import Confinement
+    from ..files.confine import Confinement
     from ..inputs.documents import SeveralSources, document_sources
 
     if options.documents is not None:

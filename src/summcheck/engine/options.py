@@ -5,11 +5,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..config import Config
-from ..modality import Lexicon
+from ..config.file import Config
+from ..language.modality import Lexicon
 from ..model import FuzzySettings, Severity
 from ..rules import all_rules
-from ..selection import RuleSelection
+from ..config.selection import RuleSelection
 
 if TYPE_CHECKING:
     from ..inputs.documents import DocumentSource, Scope

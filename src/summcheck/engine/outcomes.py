@@ -43,8 +43,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..confine import refuse_special
-from ..files import stand_in
+from ..files.confine import refuse_special
+from ..files.reading import stand_in
 from ..evidence.places import CONTEXT_CHARS, QuotePlace
 from ..inputs.resolution import FILES, FRONT_MATTER, Input, resolve_inputs
 from ..inputs.summaries import path_key, read_front_matter

@@ -89,7 +89,7 @@ def _start_worker(work: Work, options: Options) -> None:
     gc.disable()
     for optional in ("pymupdf.layout", "pymupdf4llm"):
         sys.modules.setdefault(optional, None)  # type: ignore[arg-type]
-    from .. import ticks
+    from ..terminal import ticks
     from ..sources import pdf
 
     pdf.split_pages = False

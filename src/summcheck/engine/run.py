@@ -17,18 +17,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..analysis import Analysis, locate, match
+from ..analysis.facts import Analysis, locate, match
 from ..evidence.places import place_of
 from ..inputs.discovery import SummaryError
 from ..inputs.documents import DocumentSource, Scope, SeveralSources
 from ..inputs.summaries import path_key
-from ..marks import Marker
+from ..analysis.marks import Marker
 from ..model import Finding, InputError
 from ..report.model import (BoundRecord, Report, SentenceBinding, SummaryReport,
                             VerifiedQuote)
-from ..resolve import Resolver
+from ..locators.resolve import Resolver
 from ..rules import Problem, Rule, all_rules
-from ..verdicts import coverage, sentence_verdicts
+from ..analysis.verdicts import coverage, sentence_verdicts
 from . import outcomes
 from .load import Loaded, blame, load
 from .options import Options

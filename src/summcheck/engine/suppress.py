@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from ..analysis import Analysis, RecordResult
-from ..config import Config
+from ..analysis.facts import Analysis, RecordResult
+from ..config.file import Config
 from ..model import Suppression
 from ..rules import Problem, Rule, RuleKey
 

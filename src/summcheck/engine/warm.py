@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from ..modality import default_lexicon
+from ..language.modality import default_lexicon
 from ..rules import all_rules
 from . import run  # noqa: F401 - imported for its imports
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..analysis import Analysis
+from ..analysis.facts import Analysis
 from .places import place_of
 
 CONTEXT = "http://www.w3.org/ns/anno.jsonld"

@@ -23,12 +23,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..analysis import Analysis, PartResult, RecordResult, SentenceResult
+from ..analysis.facts import Analysis, PartResult, RecordResult, SentenceResult
 from ..matching.exact import QuoteHit
-from ..claim_index import match_word
+from ..claims.index import match_word
 from ..model import Finding, InputError, Page, RecordStatus, SourceDocument, Span
-from ..modality import classes, modal_words
-from ..verdicts import VERDICTS, finding_sentence, sentence_verdict
+from ..language.modality import classes, modal_words
+from ..analysis.verdicts import VERDICTS, finding_sentence, sentence_verdict
 from .pages import PdfPages
 
 CONTEXT_LINES = 3  # lines of a text source shown either side of a quote

@@ -19,10 +19,10 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from ..display import printable
-from ..interrupt import Interrupted
+from ..terminal.display import printable
+from ..terminal.interrupt import Interrupted
 from ..model import InputError
-from ..output import RunInput, guard_output, write_atomically
+from ..files.output import RunInput, guard_output, write_atomically
 
 if TYPE_CHECKING:
     from ..engine.options import Options

@@ -19,7 +19,7 @@ from ..model import Sentence
 from ..summary.html import segments, visible_text
 from ..summary.positions import FileLines, LineMap
 from ..summary.reading import read_as_written, split_front_matter
-from ..text_split import looks_german, mask_inline, split_sentences
+from ..summary.split import looks_german, mask_inline, split_sentences
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 

@@ -22,7 +22,7 @@ from .lexicon import lexicons
 from .tokens import plain, searchable, shares
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis, RecordResult, SentenceResult
+    from ..analysis.facts import Analysis, RecordResult, SentenceResult
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Faithfulness:
         return found
 
     def _compare(self, result: "SentenceResult") -> SentenceFaith:
-        from ..binding import sentence_words
+        from ..analysis.binding import sentence_words
 
         if result.sentence.synthesis and not result.bound:
             quotes = [r for r in self.verified if len(r.record.quote) <= MAX_COMPARED_CHARS]

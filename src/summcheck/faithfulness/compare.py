@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..display import shorten
+from ..terminal.display import shorten
 from .lexicon import (FaithLexicon, Phrase, all_stopwords, identify, phrase_at, phrases_in,
                       plain_stopwords)
 from .numbers import Quantity, quantities, same_direction

@@ -15,12 +15,12 @@ import json
 import re
 from pathlib import Path
 
-from ..claimfiles.wording import json_path
-from ..files import read_input
+from ..claims.wording import json_path
+from ..files.reading import read_input
 from ..model import InputError
 
 MAX_BYTES = 200 * 1024 * 1024
-# As deep as a claims file may nest (claimfiles.records): a response or an annotated document
+# As deep as a claims file may nest (claims.records): a response or an annotated document
 # nests a handful of levels, and what it carries into a record must still be checkable.
 MAX_DEPTH = 64
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..files import read_input
+from ..files.reading import read_input
 from ..model import InputError, Span
 from ..pipeline.citations import pages_span, sent_to_loaded
 from ..sources import MAX_BYTES, load_source

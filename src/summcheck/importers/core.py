@@ -29,7 +29,7 @@ from ..model import SourceDocument, Span
 from ..pipeline.citations import locator_for_span
 from ..pipeline.records_out import relative_to_file, render_claims
 from ..pipeline.verify import implied_strength
-from ..text_split import mask_inline, split_sentences
+from ..summary.split import mask_inline, split_sentences
 
 # A claim line as summcheck's own extraction prompt asks for it: `- [requires | topic] claim`.
 _TAG = re.compile(r"(?:[-*•]|\d{1,4}[.)])?[ \t]*\[[ \t]*([A-Za-z]+)[ \t]*(?:\|[ \t]*([^\]\n]*?))?[ \t]*\][ \t]*")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..files import read_input
+from ..files.reading import read_input
 from ..matching.exact import Matcher
 from ..model import InputError, Span
 from ..pipeline.citations import OffsetUnits, sent_to_loaded

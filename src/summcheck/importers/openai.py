@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..model import InputError
 from ..sources import load_source
-from ..text_split import mask_inline, split_sentences
+from ..summary.split import mask_inline, split_sentences
 from . import read_json, refuse_surrogates
 from .anthropic import claims_path_for, summary_path_for
 from .core import (Citation, Item, Outcome, Source, answer_passages, import_answer,

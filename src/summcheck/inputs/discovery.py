@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config import Config
+from ..config.file import Config
 from .resolution import NOT_A_SUMMARY, inputs_of
 from .summaries import MARKDOWN_SUFFIXES, is_summary, path_key
 from .walk import exclude_rules, excluded, excluded_by, walk_summaries

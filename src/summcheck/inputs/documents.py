@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..confine import Confinement
+from ..files.confine import Confinement
 from ..locators.documents import is_name, normalized
 from ..model import InputError
 

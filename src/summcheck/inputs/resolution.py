@@ -17,9 +17,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..claimfiles.wording import describe, short
-from ..config import Config
-from ..confine import Confinement, refuse_special
+from ..claims.wording import describe, short
+from ..config.file import Config
+from ..files.confine import Confinement, refuse_special
 from ..model import InputError
 from .documents import DocumentSource, document_sources
 from .modes import PAGE_NUMBER_MODES, ROLES, SECTION_MODES

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..config import Config
+from ..config.file import Config
 from ..model import InputError
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..config import Config
+from ..config.file import Config
 from ..model import InputError
 from .summaries import MARKDOWN_SUFFIXES, is_summary
 

@@ -29,7 +29,7 @@ from typing import Literal
 from rapidfuzz.distance import Levenshtein
 
 from .. import language
-from ..modality import Lexicon, ModalWord, modal_words
+from ..language.modality import Lexicon, ModalWord, modal_words
 from .lookalikes import digits, is_numeric, loose_skeleton, skeleton
 from .normalize import fold
 
@@ -282,7 +282,7 @@ def _modal_skeletons(lexicon: Lexicon | None) -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _packaged_modal_skeletons() -> dict[str, str]:
-    from ..modality import default_lexicon
+    from ..language.modality import default_lexicon
 
     return _skeletons_of(default_lexicon())
 

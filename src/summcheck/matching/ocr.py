@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..modality import Lexicon
+from ..language.modality import Lexicon
 from ..model import FuzzySettings, Span
 from .critical import critical_differences
 from .exact import MAX_KEPT_HITS, Matcher, QuoteHit

@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..display import printable
+from ..terminal.display import printable
 from ..locators import LocatorSyntaxError, parse_locator
 from ..model import Section, SourceDocument, Span
-from ..resolve import Resolver
+from ..locators.resolve import Resolver
 
 DEFAULT_MAX_CHARS = 8000
 # A blank line (white space only) between two lines: where a paragraph ends.

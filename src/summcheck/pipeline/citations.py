@@ -20,7 +20,7 @@ from typing import Literal
 
 from ..locators import LocatorSyntaxError, parse_locator
 from ..model import InputError, Section, SourceDocument, Span
-from ..resolve import Resolver
+from ..locators.resolve import Resolver
 
 #: How a locator is chosen among those whose region holds a span: the smallest region
 #: (`tightest`), or a kind first when one holds it (`section`, `page`, `lines`).

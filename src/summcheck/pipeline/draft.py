@@ -61,7 +61,7 @@ class DraftRefused(Exception):
 
 def run_draft(settings: DraftSettings) -> DraftResult:
     """Draft, check, repair once; write the summary (atomically) only when it passes."""
-    from ..output import write_atomically
+    from ..files.output import write_atomically
 
     claims = load_claims(settings.merged)
     if not claims.source:

@@ -59,7 +59,7 @@ class ExtractResult:
 def run_extract(settings: ExtractSettings) -> ExtractResult:
     """Extract, verify and write the claims file (atomically); InputError for bad input,
     ProviderError when the provider cannot answer (finished chunks stay in the state file)."""
-    from ..output import write_atomically
+    from ..files.output import write_atomically
 
     doc = load_source(settings.source, page_numbers=settings.page_numbers)
     chunks = plan_chunks(doc, settings.max_chars, page_numbers=settings.page_numbers)

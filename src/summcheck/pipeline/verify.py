@@ -10,12 +10,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import analysis
+from ..analysis import facts as analysis
 from ..claims import canonical_strength, loads_claims
 from ..engine.options import Options
-from ..modality import Lexicon, classes, modal_words, quote_words
+from ..language.modality import Lexicon, classes, modal_words, quote_words
 from ..model import RecordStatus, SourceDocument, Span, Summary
-from ..resolve import Resolver
+from ..locators.resolve import Resolver
 
 _WHY = {
     RecordStatus.INVALID: "the record breaks the claims schema",

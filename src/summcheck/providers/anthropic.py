@@ -17,7 +17,7 @@ import os
 import re
 from typing import Any
 
-from ..display import printable
+from ..terminal.display import printable
 from .base import (ChunkRequest, DraftReply, DraftRequest, ExtractReply, ProposedClaim,
                    ProviderError, Usage)
 

@@ -13,7 +13,7 @@ import subprocess
 from typing import Any
 
 from .. import __version__
-from ..display import printable
+from ..terminal.display import printable
 from .base import (ChunkRequest, DraftReply, DraftRequest, ExtractReply, ProposedClaim,
                    ProviderError, Usage)
 

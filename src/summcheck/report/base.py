@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..display import printable
+from ..terminal.display import printable
 from .model import BoundRecord, Report, SentenceBinding, VerifiedQuote
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..display import printable
+from ..terminal.display import printable
 from .base import Reporter
 from .model import Report
 

@@ -32,7 +32,7 @@ def project_root() -> Path:
 
 def project_path(path: Path, root: Path) -> str:
     """The repository-relative path GitLab matches against the merge request's files."""
-    from ..display import printable
+    from ..terminal.display import printable
 
     rel = relative_to_root(path, root)
     return printable(rel if rel else Path(os.path.abspath(path)).as_posix())

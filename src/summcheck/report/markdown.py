@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..display import printable
+from ..terminal.display import printable
 from .base import Reporter
 from .github import repository_path
 from .model import Report

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..model import HeadingDecision, Page, SourceDocument
 from ..structure.numbering import roman_value, to_roman
-from ..display import line_start, printable
+from ..terminal.display import line_start, printable
 from .base import display_path, dump_json
 
 _TRAILING_DIGITS = re.compile(r"(.*?)(\d+)\Z", re.S)

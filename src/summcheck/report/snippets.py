@@ -34,8 +34,8 @@ class Lines:
 
 
 def _read(path: Path) -> list[str] | None:
-    from ..files import decode, read_input
-    from ..lines import split_lines
+    from ..files.reading import decode, read_input
+    from ..files.lines import split_lines
 
     try:
         text = decode(read_input(path, MAX_BYTES, "file"), str(path))

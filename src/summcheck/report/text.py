@@ -27,7 +27,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from ..display import line_start, printable
+from ..terminal.display import line_start, printable
 from ..locators.words import CASE_SENSITIVE, KEYWORDS
 from ..model import Finding
 from .base import Reporter, display_path, finding_help

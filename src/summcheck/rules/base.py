@@ -5,11 +5,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..display import bounded, in_quotes
+from ..terminal.display import bounded, in_quotes
 from ..model import Fix
 
 if TYPE_CHECKING:
-    from ..analysis import RecordResult
+    from ..analysis.facts import RecordResult
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ import re
 from typing import Iterator
 
 from .. import language
-from ..display import in_quotes
+from ..terminal.display import in_quotes
 from .base import Problem, on_record, record_name
 
 CODE = "SUM304"

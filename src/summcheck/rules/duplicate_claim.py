@@ -6,7 +6,7 @@ import unicodedata
 from collections import Counter
 from typing import Iterator
 
-from ..analysis import earliest_overlapping
+from ..analysis.facts import earliest_overlapping
 from ..model import Fix
 from .base import Problem, on_record, record_name
 

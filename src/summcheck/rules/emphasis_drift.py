@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from ..modality import classes, modal_words, quote_words
+from ..language.modality import classes, modal_words, quote_words
 from .base import Problem, record_name
 
 CODE = "SUM303"

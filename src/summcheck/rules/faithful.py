@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..display import in_quotes
+from ..terminal.display import in_quotes
 from .base import Problem, on_record, record_name
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..display import quoted, shorten
+from ..terminal.display import quoted, shorten
 from ..model import RecordStatus
 from .base import Problem, on_record, record_name
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..display import in_quotes
+from ..terminal.display import in_quotes
 from ..model import Fix, Span
-from ..relocate import as_json, narrowed, place_name
+from ..fixing.relocate import as_json, narrowed, place_name
 from .base import Problem, on_record, part_column, record_name
 from .options import WholeNumber
 

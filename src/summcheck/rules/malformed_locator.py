@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..display import in_quotes, quoted
+from ..terminal.display import in_quotes, quoted
 from ..model import RecordStatus
 from .base import Problem, on_record, record_name
 

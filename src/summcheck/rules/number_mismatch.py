@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .base import Problem, on_record
-from ..display import in_quotes
+from ..terminal.display import in_quotes
 from .faithful import elision_problems, sentence_problem
 
 CODE = "SUM401"

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..display import in_quotes
+from ..terminal.display import in_quotes
 from ..model import Fix, RecordStatus
-from ..relocate import as_json, relocated
-from ..resolve import describe_offset
+from ..fixing.relocate import as_json, relocated
+from ..locators.resolve import describe_offset
 from .base import Problem, on_record, record_name
 
 CODE = "SUM202"

@@ -5,7 +5,7 @@ import json
 from typing import Iterator
 
 from ..model import Fix
-from ..modality import classes, quote_words
+from ..language.modality import classes, quote_words
 from .base import Problem, on_record, record_name
 
 CODE = "SUM302"
@@ -78,7 +78,7 @@ def check(analysis) -> Iterator[Problem]:
                             f"record it as 'recommends'", path, **_fixed(result, "recommends"))
 
 
-# The strength words of each language (claimfiles.validate.STRENGTHS), to write a fixed
+# The strength words of each language (claims.validate.STRENGTHS), to write a fixed
 # strength in the language the record uses.
 _WORDS = {
     "en": {"states": "states", "recommends": "recommends", "requires": "requires",

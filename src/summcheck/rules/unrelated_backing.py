@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..display import in_quotes, shorten
+from ..terminal.display import in_quotes, shorten
 from .base import Problem, part_column, record_name
 
 CODE = "SUM108"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..display import in_quotes
+from ..terminal.display import in_quotes
 from .base import Problem, part_column
 
 CODE = "SUM102"

@@ -8,8 +8,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ..confine import refuse_special
-from ..files import read_input
+from ..files.confine import refuse_special
+from ..files.reading import read_input
 from ..inputs.modes import PAGE_NUMBER_MODES
 from ..model import InputError, LazySections, SourceDocument
 from ..structure import SECTION_MODES, find_structure

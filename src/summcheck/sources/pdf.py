@@ -9,9 +9,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable
 
-from ..interrupt import INTERRUPTING
+from ..terminal.interrupt import INTERRUPTING
 from ..model import InputError, LineFont, OutlineEntry, Page, SourceDocument, Span
-from ..ticks import tick
+from ..terminal.ticks import tick
 from .labels import decode_pdf_string, page_labels
 from .pdf_lines import PageLines, page_lines
 

@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..files import decode, read_input
+from ..files.reading import decode, read_input
 from ..model import InputError, Page, SourceDocument, Structure
 from .text import Head, Parsed, build_sections
 

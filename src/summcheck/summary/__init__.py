@@ -9,7 +9,7 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.footnote import footnote_plugin
 
 from ..model import Sentence, Summary, Units
-from ..text_split import looks_german, mask_inline
+from .split import looks_german, mask_inline
 from .footnotes import citation_notes
 from .html import ShiftedMap, segments, visible_text
 from .positions import FileLines, LineMap

@@ -14,7 +14,7 @@ from markdown_it.token import Token
 
 from ..locators import LocatorSyntaxError, classify_group
 from ..model import Locator, LocatorGroup, Summary
-from ..text_split import mask_inline
+from .split import mask_inline
 from .positions import FileLines, LineMap
 
 

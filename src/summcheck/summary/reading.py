@@ -8,10 +8,10 @@ from typing import Any
 
 import yaml
 
-from ..claimfiles.yamlfmt import expanded_size
-from ..display import quoted, shorten
-from ..files import decode, read_input
-from ..lines import normalized
+from ..claims.yamlfmt import expanded_size
+from ..terminal.display import quoted, shorten
+from ..files.reading import decode, read_input
+from ..files.lines import normalized
 from ..model import InputError
 
 MAX_SUMMARY_BYTES = 50 * 1024 * 1024

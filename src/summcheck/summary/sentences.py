@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from ..language import synthesis_labels
 from ..locators import LocatorSyntaxError, classify_group, starts_like_locator
 from ..model import LocatorGroup, NamedRecords, Sentence
-from ..text_split import mask_inline, matched_groups, rendered_group, split_sentences
+from .split import mask_inline, matched_groups, rendered_group, split_sentences
 from .positions import FileLines, LineMap
 
 # `[synthesis]`, `[Synthese]`, `[síntesis]`, `[síntese]`: the language files' `synthesis_labels`.

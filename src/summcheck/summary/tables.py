@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..language import merged
 from ..locators import LocatorSyntaxError, classify_group
 from ..model import Locator, LocatorGroup, Sentence
-from ..text_split import mask_inline
+from .split import mask_inline
 from .positions import FileLines, LineMap
 from .sentences import groups_of, named_records_of
 

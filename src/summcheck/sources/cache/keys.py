@@ -46,7 +46,7 @@ def entry_keys(data: bytes, kind: str, page_numbers: str, ocr: bool, sections: s
         source = _digest({"kind": kind, "ocr": bool(ocr), "sha256": sha, "size": len(data)})
     sidecar_sha = None
     if sidecar is not None:
-        from ...files import read_input
+        from ...files.reading import read_input
         from ...structure.sidecar import MAX_BYTES as SIDECAR_BYTES
 
         try:

@@ -8,7 +8,7 @@ import os
 import stat
 from pathlib import Path
 
-from ...gitrun import run_git
+from ...files.git import run_git
 
 GIT_TIMEOUT = 10
 
