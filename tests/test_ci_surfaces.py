@@ -726,7 +726,7 @@ def test_marks_and_fixes_survive_the_outcome_cache(here, monkeypatch):
 
 
 def test_the_readme_text_report_excerpt_is_what_check_prints(monkeypatch):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "output-formats.md").read_text(encoding="utf-8")
     lead = "`summcheck check examples/defects/summary.md` (an excerpt):\n\n```\n"
     excerpt = readme[readme.index(lead) + len(lead):].split("\n```\n", 1)[0] + "\n"
     monkeypatch.chdir(ROOT)

@@ -286,7 +286,7 @@ def test_langextract_keeps_an_ungrounded_extraction_as_a_record_check_reports(fo
 
 
 def test_the_readme_example_is_what_the_import_writes(folder):
-    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    readme = (HERE.parent / "docs" / "optional-stage.md").read_text(encoding="utf-8")
     shown = readme.split("```markdown\n<!--\nImported by `summcheck import anthropic`", 1)[1]
     shown = "<!--\nImported by `summcheck import anthropic`" + shown.split("```", 1)[0]
     result, report = import_and_check(folder, answer(

@@ -18,7 +18,7 @@ from summcheck.matching.elisions import quotation_of
 HERE = Path(__file__).parent
 RFC = HERE.parent / "examples" / "rfc3986" / "rfc3986.txt"
 GPL = HERE / "cases" / "_sources" / "gpl3-s0-5.txt"
-README = (HERE.parent / "README.md").read_text(encoding="utf-8")
+README = (HERE.parent / "docs" / "checking.md").read_text(encoding="utf-8")
 
 
 def _case(folder: Path, source: Path, records: list[dict], sentences: list[str]) -> Path:
@@ -34,7 +34,7 @@ def _case(folder: Path, source: Path, records: list[dict], sentences: list[str])
 
 def _readme_examples() -> list[str]:
     """The quotes of the README's table of quotation forms (its third column), as written."""
-    section = README.split("### Quotations as people write them", 1)[1].split("###", 1)[0]
+    section = README.split("## Quotations as people write them", 1)[1].split("##", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| ")][1:]
     return [re.search(r"`([^`]+)`", row.split(" | ")[2]).group(1) for row in rows]
 

@@ -99,7 +99,7 @@ def test_annotations_of_another_shape_are_one_line(folder):
 
 
 def test_the_readme_example_is_an_item_of_the_bundled_examples_export(folder):
-    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    readme = (HERE.parent / "docs" / "optional-stage.md").read_text(encoding="utf-8")
     block = readme.split('```json\n{"id": "urn:summcheck:summary.md:', 1)[1].split("```", 1)[0]
     shown = json.loads('{"id": "urn:summcheck:summary.md:' + block)
     page = json.loads(run_summcheck("export", "w3c", "summary.md", cwd=folder).stdout)
