@@ -196,10 +196,17 @@ def test_a_misplaced_quote_shows_where_it_was_cited_and_where_it_stands(tmp_path
     _, data = write_report(folder)
     record = data["records"][0]
     assert record["status"] == "misplaced"
-    kinds = [(v["kind"], [p["page"] for p in v["pages"]]) for v in record["views"]]
-    assert kinds == [("cited", [1]), ("elsewhere", [2])]
-    assert not record["views"][0]["pages"][0]["boxes"] and record["views"][1]["pages"][0]["boxes"]
+    cited, elsewhere = record["views"]
+    # Where the record cites it: that place's text, to read (an image with nothing to
+    # highlight would be a thumbnail); where it stands: its page, the quote boxed.
+    assert (cited["kind"], cited["view"], cited["where"]) == ("cited", "text", "page A-1 (physical 1)")
+    assert cited["lines"]
+    assert elsewhere["kind"] == "elsewhere" and [p["page"] for p in elsewhere["pages"]] == [2]
+    assert elsewhere["pages"][0]["boxes"]
     assert data["findings"][0]["rule"] == "SUM202" and data["findings"][0]["record"] == 0
+    # The sentence no record backs shows the record that cites its place and failed.
+    part = data["sentences"][0]["parts"][0]
+    assert not part["backed"] and data["extra"][part["citing"]] == [0]
 
 
 def test_a_quote_not_found_shows_the_closest_passage_with_its_differences(tmp_path: Path) -> None:

@@ -280,3 +280,104 @@ def test_a_summary_of_several_sources_shows_one_panel_per_document(page, open_re
     page.click('.sentence[data-sentence="0"]')
     assert buttons.nth(0).get_attribute("aria-pressed") == "true"
     assert page.locator(".card.record .quote-text").first.inner_text() == RECORDS[0]["quote"]
+
+
+def test_on_a_phone_tapping_a_sentence_brings_its_evidence_into_view(new_page, open_report,
+                                                                     reports) -> None:
+    path, data = reports["text"]
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    open_report(page, path)
+    index = next(i for i in range(len(data["sentences"])) if sentence_records(data, i))
+    page.tap(f'.sentence[data-sentence="{index}"]')
+    page.wait_for_function("document.querySelector('#detail-body .card')")
+    box = page.locator("#detail").bounding_box()
+    assert box["y"] < 844 and box["y"] + box["height"] > 0  # on the screen, not below it
+    assert page.locator("#detail-body .card.sentence-detail").is_visible()
+
+
+def test_six_digit_line_numbers_stay_on_one_line(page, open_report, tmp_path) -> None:
+    folder = tmp_path / "long"
+    folder.mkdir()
+    lines = [f"L{n}." for n in range(1, 120_001)]
+    lines[114_999] = "The operator must keep the logbook for ten years."
+    (folder / "source.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (folder / "claims.jsonl").write_text(json.dumps({
+        "claim": "Logbooks ten years.", "locator": "line 115000",
+        "quote": "The operator must keep the logbook for ten years", "strength": "requires"}) + "\n",
+        encoding="utf-8")
+    (folder / "summary.md").write_text("---\nsource: source.txt\nclaims: claims.jsonl\n---\n\n"
+                                       "Logbooks are kept ten years (line 115000).\n",
+                                       encoding="utf-8")
+    out = tmp_path / "long.html"
+    write_report(folder, out)
+    open_report(page, out)
+    page.click('.sentence[data-sentence="0"]')
+    numbers = page.locator("#detail-body .passage .no")
+    assert numbers.count() > 3
+    heights = {round(numbers.nth(i).bounding_box()["height"]) for i in range(numbers.count())}
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
+                         "'#detail-body .passage .no')).fontSize)")
+    assert max(heights) < 1.8 * size  # one line each, none broken over two
+    assert "115000" in numbers.all_inner_texts()
+    # Six digits fit their gutter: nothing spills out of it either.
+    assert page.evaluate("""Array.from(document.querySelectorAll('#detail-body .passage .no'))
+        .every((n) => n.scrollWidth <= n.clientWidth)""")
+
+
+def test_a_long_findings_number_stands_beside_its_first_line(new_page, open_report,
+                                                             reports) -> None:
+    import pymupdf
+
+    path, data = reports.get("defects", (None, None))
+    if path is None:
+        pytest.skip("the public acceptance cases are not at hand")
+    page = new_page(viewport={"width": 600, "height": 900})  # findings wrap over lines
+    open_report(page, path)
+    item = page.locator("#finding-list li").first
+    item.scroll_into_view_if_needed()
+    button = item.locator("button").bounding_box()
+    assert button["height"] > 40  # a finding of several lines
+    # The list's number is drawn left of the button: where its ink is, top to bottom.
+    shot = pymupdf.Pixmap(page.screenshot(clip={"x": button["x"] - 30, "y": button["y"],
+                                                "width": 26, "height": button["height"]}))
+    rows = [y for y in range(shot.height)
+            if any(shot.pixel(x, y)[0] < 128 for x in range(shot.width))]
+    assert rows, "no list number drawn"
+    assert max(rows) < 28  # beside the first line, not the second or last
+    assert max(rows) < button["height"] / 2
+
+
+def test_coverage_cells_show_their_page_numbers(page, open_report, reports) -> None:
+    path, data = reports["pdf"]
+    open_report(page, path)
+    cells = page.locator("#coverage-strip .cell")
+    assert cells.count() == len(data["coverage"]["cells"])
+    shown = [squash(text) for text in cells.all_inner_texts()]
+    assert shown[:3] == [cell["label"] for cell in data["coverage"]["cells"][:3]]
+
+
+def test_a_sentence_whose_record_is_misplaced_shows_that_record(page, open_report,
+                                                                tmp_path) -> None:
+    folder = tmp_path / "misplaced"
+    folder.mkdir()
+    (folder / "source.txt").write_text(
+        "Chapter one.\nThe operator must keep the logbook for ten years.\nChapter two.\n"
+        "Backups are taken every night and stored off site.\n", encoding="utf-8")
+    (folder / "claims.jsonl").write_text(json.dumps({
+        "claim": "Backups nightly.", "locator": "line 2",
+        "quote": "Backups are taken every night", "strength": "states"}) + "\n",
+        encoding="utf-8")
+    (folder / "summary.md").write_text("---\nsource: source.txt\nclaims: claims.jsonl\n---\n\n"
+                                       # no word in common with the record: not bound to it
+                                       "Copies happen daily (line 2).\n", encoding="utf-8")
+    out = tmp_path / "misplaced.html"
+    data = write_report(folder, out)
+    assert data["records"][0]["status"] == "misplaced"
+    open_report(page, out)
+    page.click('.sentence[data-sentence="0"]')
+    panel = page.locator("#detail-body")
+    assert "Records that cite this place but do not back it (1)" in panel.locator("h3").all_inner_texts()
+    card = panel.locator(".card.record")
+    assert card.count() == 1
+    assert "Where the quote really stands — line 4" in card.inner_text()
+    assert "Where the record cites it — line 2" in card.inner_text()

@@ -41,7 +41,7 @@ MAX_SECTION_CELLS = 400
 # Records whose views draw PDF pages (each a band per quote, every page once whole): bounds
 # the report of a claims file of thousands of records with findings to some megabytes and
 # seconds; the records beyond show their page's text lines.
-MAX_DRAWN_VIEWS = 400
+MAX_DRAWN_VIEWS = 200
 # A section is normative when its text holds a `requires` word: read in pieces, at most this
 # much of the source per report (its sections beyond are not marked).
 NORMATIVE_PIECE = 4_000
@@ -86,6 +86,13 @@ class _Builder:
         self.repeated = {i for i, r in enumerate(analysis.records) if r.verified and r.more_hits}
         self.extra_lists: list[list[int]] = []
         self._extra_at: dict[tuple[int, ...], int] = {}
+        # Where each record that failed cites (misplaced, not found, unreadable): a part no
+        # record backs shows those whose place overlaps it, the records meant to back it.
+        self.failing = sorted(
+            (span.start, span.end, i) for i, r in enumerate(analysis.records)
+            if not r.verified for span in (r.locator_spans or r.intended_spans))
+        self._failing_starts = [start for start, _, _ in self.failing]
+        self._failing_longest = max((end - start for start, end, _ in self.failing), default=0)
 
     def build(self) -> Evidence:
         analysis = self.analysis
@@ -184,10 +191,23 @@ class _Builder:
                            and not _inside(self.analysis.records[i].hits, spans))
             if missed:
                 extra = self._extra(missed)
+        citing = self._citing(spans) if part.unbacked else ()
         return {"locator": part.resolution.part.describe(), "resolved": part.resolution.ok,
                 "problem": part.resolution.message,
                 "spans": [[span.start, span.end] for span in spans], "extra": extra,
-                "backed": bool(part.backers), "unrelated": len(part.unrelated)}
+                "backed": bool(part.backers), "unrelated": len(part.unrelated),
+                "citing": self._extra(citing) if citing else None}
+
+    def _citing(self, spans: tuple[Span, ...]) -> tuple[int, ...]:
+        """The failing records whose cited place overlaps one of the spans, in file order."""
+        found: set[int] = set()
+        for span in spans:
+            i = bisect.bisect_left(self._failing_starts, span.start - self._failing_longest)
+            while i < len(self.failing) and self.failing[i][0] < span.end:
+                if self.failing[i][1] > span.start:
+                    found.add(self.failing[i][2])
+                i += 1
+        return tuple(sorted(found))
 
     def _record(self, result: RecordResult, findings: list[int], cited: bool) -> dict:
         record = result.record
@@ -205,7 +225,7 @@ class _Builder:
                 views.append(self._view("found", "Where the quote stands", hit, pictured))
         elif status is RecordStatus.MISPLACED:
             for span in result.locator_spans[:1]:
-                views.append(self._region("cited", "Where the record cites it", span, pictured))
+                views.append(self._region("cited", "Where the record cites it", span))
             for hit in result.elsewhere[:MAX_VIEWS_PER_RECORD]:
                 views.append(self._view("elsewhere", "Where the quote really stands", hit,
                                         pictured))
@@ -217,7 +237,7 @@ class _Builder:
                               "diff": _diff_parts(closest.diff) if closest.diff
                               else [[closest.passage, None]]})
             for span in result.locator_spans[:1]:
-                views.append(self._region("cited", "The cited place", span, pictured))
+                views.append(self._region("cited", "The cited place", span))
         return {
             "id": record.id, "line": record.line, "claim": record.claim, "topic": record.topic,
             "strength": record.strength, "quote": record.quote,
@@ -246,14 +266,13 @@ class _Builder:
                     else self._text_view(span, highlight=True, omitted=omitted))
         return view
 
-    def _region(self, kind: str, label: str, span: Span, pictured: bool) -> dict:
+    def _region(self, kind: str, label: str, span: Span) -> dict:
+        """The text of the place a record cites (its first lines), to read what stands there:
+        with nothing to highlight, a page's image would only be a thumbnail of it."""
         view = {"kind": kind, "label": label, "where": _where(self.source, span)}
-        if pictured:
-            view.update(self._pdf_view(span, highlight=False))
-        else:
-            first = self.source.line_of(span.start)
-            last = min(self.source.line_of(max(span.start, span.end - 1)), first + CITED_LINES - 1)
-            view.update(self._lines(first, last, None))
+        first = self.source.line_of(span.start)
+        last = min(self.source.line_of(max(span.start, span.end - 1)), first + CITED_LINES - 1)
+        view.update(self._lines(first, last, None))
         return view
 
     def _text_view(self, span: Span, highlight: bool, omitted: tuple[Span, ...] = ()) -> dict:

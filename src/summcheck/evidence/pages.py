@@ -4,7 +4,8 @@ whole, and the boxes of a span's characters on them.
 The boxes come from MuPDF's characters of the same text page summcheck reads the text from,
 so they are the matched characters themselves, not a new search. Images are grey PNGs of a
 few levels (the highlights are drawn over them by the page, in colour), or JPEG where that is
-smaller (photographs, scans).
+smaller (photographs, scans): the first few images are made both ways, and the encoding that
+wins most is kept for the rest of the document.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ DEFAULT_BODY_POINTS = 10.0
 # than full grey (measured: benchmarks/bench_report.py).
 GREY_LEVELS = 4
 JPEG_QUALITY = 55
+FORMAT_TRIALS = 6  # images encoded both ways before one encoding is kept for the document
 BAND_MARGIN = 0.03  # of the page's height, above and below the highlighted lines
 _STEP = 255 / (GREY_LEVELS - 1)
 _POSTERIZE = bytes(min(255, round(round(v / _STEP) * _STEP)) for v in range(256))
@@ -59,6 +61,10 @@ class PdfPages:
         self._pdf = pymupdf.open(stream=Path(source.path).read_bytes(), filetype="pdf")
         self._boxes: dict[int, list[Box | None]] = {}
         self.zoom = zoom_for(source.body_font)
+        # Which encoding makes this PDF's images smaller (text: PNG; scans, photographs:
+        # JPEG), once FORMAT_TRIALS images have been made both ways; None until then.
+        self._format: str | None = None
+        self._wins: dict[str, int] = {}
 
     def close(self) -> None:
         self._pdf.close()
@@ -83,9 +89,18 @@ class PdfPages:
                               alpha=False, clip=clip)
         grey = pymupdf.Pixmap(pymupdf.csGRAY, pix.width, pix.height,
                               pix.samples.translate(_POSTERIZE), False)
-        png = grey.tobytes("png")
-        jpeg = pix.tobytes("jpeg", jpg_quality=JPEG_QUALITY)
-        kind, data = ("image/png", png) if len(png) <= len(jpeg) else ("image/jpeg", jpeg)
+        if self._format == "png":
+            kind, data = "image/png", grey.tobytes("png")
+        elif self._format == "jpeg":
+            kind, data = "image/jpeg", pix.tobytes("jpeg", jpg_quality=JPEG_QUALITY)
+        else:  # still trying both: the smaller wins, and after a few images, wins for good
+            png = grey.tobytes("png")
+            jpeg = pix.tobytes("jpeg", jpg_quality=JPEG_QUALITY)
+            kind, data = ("image/png", png) if len(png) <= len(jpeg) else ("image/jpeg", jpeg)
+            self._wins[kind] = self._wins.get(kind, 0) + 1
+            if sum(self._wins.values()) >= FORMAT_TRIALS:
+                self._format = max(("png", "jpeg"),
+                                   key=lambda name: self._wins.get(f"image/{name}", 0))
         uri = f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
         return PageImage(pix.width, pix.height, uri, top, bottom)
 

@@ -41,6 +41,9 @@
 
   function textView(view) {
     const passage = el("div", { class: "passage", role: "group", tabindex: "0", "aria-label": "Source passage, " + view.where });
+    // The gutter as wide as the passage's longest line number: 12345 on one line.
+    const digits = Math.max(3, ...view.lines.map((line) => String(line.n).length));
+    passage.style.setProperty("--digits", String(digits));
     for (const line of view.lines) {
       const row = el("span", { class: "ln" }, el("span", { class: "no", "aria-hidden": "true", text: String(line.n) }));
       row.append(el("span", { class: "visually-hidden", text: "line " + line.n + ": " }));
@@ -342,6 +345,24 @@
       detail.append(el("h3", { text: "Claim records behind it (" + records.length + ")" }));
       appendCards(detail, records, differing.map((d) => d[1]));
     }
+    // Where no record backs a part: the records that cite its place and failed (a misplaced
+    // or fabricated quote, an unreadable record), which is what the author has to fix.
+    const failing = new Set();
+    for (const part of s.parts) if (part.citing !== null && part.citing !== undefined) data.extra[part.citing].forEach((i) => failing.add(i));
+    records.forEach((i) => failing.delete(i));
+    if (failing.size) {
+      detail.append(el("h3", { text: "Records that cite this place but do not back it (" + failing.size + ")" }));
+      appendCards(detail, Array.from(failing).sort((a, b) => a - b), []);
+    }
+    if (!focus) bringIntoView();
+  }
+
+  function bringIntoView() {
+    // Tapped in a narrow window, the evidence is below the summary, out of sight: bring it
+    // up. Beside the summary (a wide window) it is in sight already and nothing moves.
+    const panel = document.getElementById("detail");
+    const box = panel.getBoundingClientRect();
+    if (box.top >= window.innerHeight || box.bottom <= 0) panel.scrollIntoView({ block: "start" });
   }
 
   function showRecord(index) {
@@ -469,7 +490,7 @@
     });
   }
 
-  function renderStrip(strip, cells, labelled) {
+  function renderStrip(strip, cells) {
     strip.replaceChildren();
     const most = Math.max(1, ...cells.map((c) => c.verified + c.cited));
     cells.forEach((cell) => {
@@ -480,7 +501,7 @@
         (cell.uncitedRequires ? ", " + cell.uncitedRequires + " requires claims no sentence cites" : "") +
         (cell.uncitedNormative ? ", normative (states requirements) and cited by no sentence" : "");
       const button = el("button", { type: "button", class: "cell c" + level + (gap ? " req" : ""), title: name, "aria-label": name },
-        labelled ? el("span", { text: cell.label }) : null,
+        el("span", { class: "cell-label", "aria-hidden": "true", text: cell.label }),
         gap ? el("span", { class: "req-mark", "aria-hidden": "true", text: "!" }) : null);
       button.addEventListener("click", () => {
         detail.replaceChildren(el("h3", { text: cell.title }), el("p", { text: name + "." }));
@@ -501,11 +522,11 @@
   }
 
   function renderCoverage() {
-    renderStrip(document.getElementById("coverage-strip"), data.coverage.cells, false);
+    renderStrip(document.getElementById("coverage-strip"), data.coverage.cells);
     const sections = data.coverage.sections;
     const holder = document.getElementById("coverage-sections");
     holder.parentElement.hidden = !sections.length;
-    renderStrip(holder, sections, true);
+    renderStrip(holder, sections);
   }
 
   // ------------------------------------------------------------------ events
