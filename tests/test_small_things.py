@@ -236,3 +236,30 @@ def test_the_shell_completes_commands_and_options(tmp_path):
     script = subprocess.run([str(Path(sys.executable).with_name("summcheck")),
                              "--show-completion", "bash"], capture_output=True, text=True)
     assert script.returncode == 0 and "_SUMMCHECK_COMPLETE=complete_bash" in script.stdout
+
+
+def test_a_place_is_named_one_way_for_a_fix_and_for_a_citation(tmp_path):
+    """SUM202's fix and the optional stage's citations ask one function which places hold a
+    span (locators/places.py): an ambiguous innermost section ("1.1" twice) gives way to the
+    section around it, for both."""
+    from summcheck.model import Span
+    from summcheck.pipeline.citations import locator_for_span
+
+    (tmp_path / "source.md").write_text(
+        "# 1 Scope\n\nScope text here.\n\n## 1.1 Terms\n\nTerms are defined in this part.\n\n"
+        "# 2 Operation\n\nOperation starts here.\n\n## 1.1 Logs\n\n"
+        "The operator must keep the logbook for ten years.\n", encoding="utf-8")
+    (tmp_path / "claims.jsonl").write_text(
+        '{"claim": "Logbooks ten years.", "locator": "section 1", "quote": "The operator must '
+        'keep the logbook for ten years", "strength": "requires"}\n', encoding="utf-8")
+    (tmp_path / "summary.md").write_text(
+        "---\nsource: source.md\nclaims: claims.jsonl\n---\n\n"
+        "Logbooks are kept ten years (section 2).\n", encoding="utf-8")
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    result = run_summcheck("check", "summary.md", "--fix", "--no-cache", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+    assert '"locator": "section 2"' in (tmp_path / "claims.jsonl").read_text(encoding="utf-8")
+    source = load_source(tmp_path / "source.md")
+    start = source.text.index("The operator")
+    place = locator_for_span(source, Span(start, start + 48), prefer="section")
+    assert place is not None and place.locator == "section 2"

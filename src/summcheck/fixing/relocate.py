@@ -16,8 +16,8 @@ from typing import Any
 from ..analysis.facts import RecordResult
 from ..locators import LocatorSyntaxError, parse_record_locator
 from ..model import LocatorPart, RecordStatus, SourceDocument, Span
+from ..locators.places import places_of
 from ..locators.resolve import Resolver
-from ..sources.paragraphs import numbered_paragraphs
 
 
 def relocated(result: RecordResult, source: SourceDocument, by_label: bool) -> Any | None:
@@ -49,62 +49,27 @@ def locator_for(result: RecordResult, span: Span, source: SourceDocument, by_lab
             or not isinstance(record.raw, dict):
         return None
     part = record.locator.parts[0]
-    place = _place(part.kind, span, source, by_label)
-    if place is None:
-        return None
     raw = record.raw.get("locator")
-    if isinstance(raw, str):
-        candidates = [_restyled(raw, part, place), _canonical(part.kind, place)]
-    elif isinstance(raw, dict):
-        candidates = [_object(raw, part.kind, place)]
-    else:
+    if not isinstance(raw, (str, dict)):
         return None
     resolver = Resolver(source, "auto" if by_label else "physical")
-    for candidate in candidates:
-        if candidate is not None and candidate != raw and _holds(candidate, part.kind, span,
-                                                                 resolver):
-            return candidate
+    for place in places_of(part.kind, span, source, by_label):  # the tightest that resolves
+        if isinstance(raw, str):
+            candidates = [_restyled(raw, part, place), _canonical(part.kind, place)]
+        else:
+            candidates = [_object(raw, part.kind, place)]
+        for candidate in candidates:
+            if candidate is not None and candidate != raw and _holds(candidate, part.kind, span,
+                                                                     resolver):
+                return candidate
     return None
 
 
 def place_name(kind: str, span: Span, source: SourceDocument, by_label: bool) -> str | None:
     """The tightest place of `kind` holding `span`, in the English form (`p. 17`,
     `pp. 17–18`, `lines 40–52`), or None."""
-    place = _place(kind, span, source, by_label)
+    place = next(places_of(kind, span, source, by_label), None)
     return None if place is None else _canonical(kind, place)
-
-
-def _place(kind: str, span: Span, source: SourceDocument, by_label: bool
-           ) -> tuple[str, str | None] | None:
-    """(first, last or None) naming the place of `span` in the terms of `kind`."""
-    start, last = span.start, span.end - 1
-    if kind == "page":
-        first_page, last_page = source.page_of(start), source.page_of(last)
-        if first_page is None or last_page is None:
-            return None
-        names = [p.label if by_label and p.label is not None else str(p.number)
-                 for p in (first_page, last_page)]
-        return (names[0], None) if first_page == last_page else (names[0], names[1])
-    if kind == "line":
-        first_line, last_line = source.line_of(start), source.line_of(last)
-        return (str(first_line), None if first_line == last_line else str(last_line))
-    if kind == "section":
-        holding = [s for s in source.sections if s.span.start <= start and span.end <= s.span.end]
-        if not holding:
-            return None
-        section = min(holding, key=lambda s: (s.span.end - s.span.start, -s.level))
-        return section.ident, None
-    if kind == "paragraph":
-        numbered = numbered_paragraphs(source)
-        first_number = numbered.number_at(start) if numbered else None
-        if first_number is None:
-            return None
-        last_number = numbered.number_at(last)
-        return (str(first_number),
-                None if last_number in (None, first_number) else str(last_number))
-    if kind == "chars":
-        return str(span.start), str(span.end)
-    return None
 
 
 def _joined(place: tuple[str, str | None], dash: str = "–") -> str:

@@ -19,7 +19,8 @@ from itertools import accumulate
 from typing import Literal
 
 from ..locators import LocatorSyntaxError, parse_locator
-from ..model import InputError, Section, SourceDocument, Span
+from ..model import InputError, SourceDocument, Span
+from ..locators.places import places_of
 from ..locators.resolve import Resolver
 
 #: How a locator is chosen among those whose region holds a span: the smallest region
@@ -77,41 +78,28 @@ def _confirmed(text: str, kind: str, span: Span, resolver: Resolver) -> Place | 
 def _lines_place(doc: SourceDocument, span: Span, resolver: Resolver) -> Place | None:
     if doc.kind == "pdf":  # the lines of a PDF's extracted text are nothing a reader can find
         return None
-    first, last = doc.line_of(span.start), doc.line_of(span.end - 1)
-    text = f"line {first}" if first == last else f"lines {first}–{last}"
-    return _confirmed(text, "line", span, resolver)
+    for first, last in places_of("line", span, doc, resolver.by_label):
+        text = f"line {first}" if last is None else f"lines {first}–{last}"
+        return _confirmed(text, "line", span, resolver)
+    return None
 
 
 def _section_place(doc: SourceDocument, span: Span, resolver: Resolver) -> Place | None:
     """The innermost section holding the whole span whose identifier names it alone."""
-    holding = [s for s in enclosing_sections(doc, span.start) if span.end <= s.span.end]
-    for section in holding:  # innermost first
-        place = _confirmed(f"section {section.ident}", "section", span, resolver)
+    for ident, _ in places_of("section", span, doc, resolver.by_label):  # innermost first
+        place = _confirmed(f"section {ident}", "section", span, resolver)
         if place is not None:
             return place
     return None
 
 
-def enclosing_sections(doc: SourceDocument, offset: int) -> list[Section]:
-    """The sections whose span holds `offset`, innermost first."""
-    found = [s for s in doc.sections if s.span.start <= offset < s.span.end]
-    return sorted(found, key=lambda s: (s.span.end - s.span.start, -s.span.start))
-
-
 def _page_place(doc: SourceDocument, span: Span, resolver: Resolver) -> Place | None:
     if len(doc.pages) < 2 and doc.kind != "pdf":  # a text without pages has one, itself
         return None
-    first, last = doc.page_of(span.start), doc.page_of(span.end - 1)
-    if first is None or last is None:
-        return None
-    if resolver.by_label:
-        if first.label is None or last.label is None:
-            return None
-        a, b = first.label, last.label
-    else:
-        a, b = str(first.number), str(last.number)
-    text = f"p. {a}" if first.number == last.number else f"pp. {a}–{b}"
-    return _confirmed(text, "page", span, resolver)
+    for first, last in places_of("page", span, doc, resolver.by_label):
+        text = f"p. {first}" if last is None else f"pp. {first}–{last}"
+        return _confirmed(text, "page", span, resolver)
+    return None
 
 
 def pages_span(doc: SourceDocument, start_page: int, end_page: int) -> Span | None:
