@@ -13,14 +13,15 @@ import re
 from typing import NamedTuple
 
 from ..language import alternation, merged
+from .numbering import LETTER_NUMBER, LETTERED, NUMBER, ROMAN
 
 MAX_LINE = 200  # a heading line is short; longer lines are never looked at
 MAX_TITLE = 150
 WEAK_TITLE, WEAK_WORDS = 40, 5  # a lower-case title ("3.4. popcon") is a name, not a sentence
 COLON_TITLE_WORDS = 6  # a title ending in a colon, with no comma and at most this many words
 
-_NUM = r"\d{1,3}(?:\.\d{1,3})*"
-_LETTER_NUM = r"[A-Z](?:\.\d{1,3})+"  # "A.3": a bare letter ("A.") is an algorithm step, not a heading
+_NUM = NUMBER
+_LETTER_NUM = LETTER_NUMBER
 _SEP = r"(?:[ \t]*[:–—-][ \t]*|[ \t]+)"  # between "Article 5" and its title
 NUMBERED = re.compile(rf"(?P<num>{_NUM}|{_LETTER_NUM})(?P<dot>\.?)(?:[ \t]+(?P<title>\S.*))?\Z")
 # A heading the document's form already vouches for (underlined, a Markdown heading) may be
@@ -52,7 +53,7 @@ _ARTICLE = re.compile(
 _PARAGRAPH = re.compile(r"§[ \t]*(?P<num>\d{1,3}[a-z]?(?:\.\d{1,3})*)\.?[º°]?(?:[ \t]+(?P<title>\S.*))?\Z")
 _APPENDIX = re.compile(
     rf"(?P<kw>{_word('appendix')})"
-    rf"(?:[ \t]+(?P<num>[A-Z](?:\.\d{{1,3}})*|\d{{1,3}}|[IVX]{{1,5}}))?[.,]?(?:{_SEP}(?P<title>\S.*))?\Z")
+    rf"(?:[ \t]+(?P<num>{LETTERED}|\d{{1,3}}|{ROMAN}))?[.,]?(?:{_SEP}(?P<title>\S.*))?\Z")
 # Divisions of a law: above its articles, restarting their own numbers.
 _GROUPING = re.compile(rf"{_word('grouping')}(?=[ \t.:]+\S)")
 # Words that continue a cross-reference ("Artikel 16 Absatz 2 …"), not a title.

@@ -23,6 +23,7 @@ from markdown_it.token import Token
 from ..model import HeadingDecision, Page, SourceDocument, Structure
 from .candidates import Cand, scan_text
 from .headings import grouping_word, parse_heading
+from .numbering import NUMBER
 from .text import detect_structure, is_loose
 
 _LENIENT = re.compile(r"(#{1,6})(?=[\w§])")
@@ -69,7 +70,7 @@ def _lenient_lines(tokens: list[Token], lines: list[str]) -> list[int]:
     return out
 
 
-_NUMBERED_TITLE = re.compile(r"(?P<num>\d{1,3}(?:\.\d{1,3})*)(?P<dot>[.)])[ \t]+\S")
+_NUMBERED_TITLE = re.compile(rf"(?P<num>{NUMBER})(?P<dot>[.)])[ \t]+\S")
 _UNDERLINE = re.compile(r" {0,3}(?:-{3,}|={3,})[ \t]*\Z")
 
 

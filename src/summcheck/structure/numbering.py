@@ -1,4 +1,5 @@
-"""Section numbering shared by heading detection and the locator grammar.
+"""Section numbering shared by heading detection and the locator grammar: how a heading writes
+its number, and how numbers order.
 
 An identifier ("4.2", "A.3", "12a", "IV") becomes a key of components that order like the
 document does: numbers (with an optional letter suffix), letters, Roman numerals.
@@ -16,6 +17,13 @@ import re
 Component = tuple[int, int, str] | tuple[int, int]
 # The key of a whole identifier: "4.2a" -> ((0, 4, ""), (0, 2, "a")).
 Key = tuple[Component, ...]
+
+# How a heading writes its number (regular expressions), for every reader of headings: text
+# lines (headings.py), a PDF's printed rows (pdf_rows.py), Markdown (markdown.py).
+NUMBER = r"\d{1,3}(?:\.\d{1,3})*"  # 4, 4.2, 4.2.1
+LETTER_NUMBER = r"[A-Z](?:\.\d{1,3})+"  # A.3: a bare "A." alone is an algorithm step
+LETTERED = r"[A-Z](?:\.\d{1,3})*"  # A, A.3: where a word ("Appendix") or a font vouches for it
+ROMAN = r"[IVX]{1,6}"  # IV: an appendix or a printed part
 
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _ROMAN_STEPS = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),

@@ -9,6 +9,7 @@ from typing import Callable
 from ..language import alternation, merged
 from ..model import HeadingDecision, LineFont, SourceDocument
 from ..sources.furniture import shape
+from .numbering import LETTERED, NUMBER, ROMAN
 
 ROW_TOLERANCE = 2.0  # points: lines whose tops differ less stand on one row
 FONT_STEP = 0.8  # points larger than the body that make a heading font
@@ -17,7 +18,7 @@ _WORDS = merged()
 _APPENDIX_WORDS = frozenset(w.casefold() for w in _WORDS.words("headings", "printed", "appendix"))
 _NUMBER = re.compile(
     rf"(?P<kw>(?i:{alternation(_WORDS.words('headings', 'printed', 'division'))})[ \t]+)?"
-    r"(?P<num>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})*|[IVX]{1,6})"
+    rf"(?P<num>{NUMBER}|{LETTERED}|{ROMAN})"
     r"(?P<mark>[.):]?)(?P<rest>(?:[ \t]+|(?=[^\W\d_])|\Z).*)\Z", re.S)
 # TeX sets accents as separate spacing characters ("Ap´endice", "F´ormulas"), an accented i
 # over a dotless one ("Art´ıculo").
