@@ -270,3 +270,20 @@ def test_a_title_only_bookmark_over_a_lettered_row(tmp_path):
     _page(doc, [("A Obligations", 16, True, 72), *_body()])
     path = _save(doc, tmp_path / "bookmarks.pdf", [[1, "Scope", 1], [1, "Obligations", 2]])
     assert _found(path) == [("1", 1), ("A", 2)]
+
+
+def test_one_rule_of_a_jump_serves_both_fits():
+    """structure/numbering.skips_few: the text fit (a wide gap, into children) and the PDF's
+    printed numbering (a narrow gap, children from their first number) read one rule."""
+    from summcheck.structure.numbering import ident_key, skips_few
+
+    def skips(a: str, b: str, gap: int, into_child: bool) -> bool:
+        return skips_few(ident_key(a), ident_key(b), gap, into_child=into_child)
+
+    assert skips("3.1", "3.6", 10, into_child=True) and not skips("3.1", "3.6", 3, into_child=False)
+    assert skips("2.4", "4", 3, into_child=False)  # a chapter skipped, back to the top level
+    assert not skips("2.4", "4.3", 3, into_child=False)  # below the new number: starts at 1
+    assert skips("3", "3.4", 10, into_child=True) and not skips("3", "3.4", 3, into_child=False)
+    assert skips("3", "3.1", 3, into_child=False)
+    assert not skips("3.6", "3.1", 10, into_child=True)  # backwards is no jump
+    assert not skips("A.2", "3", 10, into_child=True)  # a letter to a number: another numbering

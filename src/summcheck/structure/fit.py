@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .candidates import Cand
-from .numbering import Key, is_start, successors
+from .numbering import Key, is_start, skips_few, successors
 
 _SURE = 1e6  # a heading by its form is in every chain
 _WINDOW = 20  # earlier candidates a forward jump may start from
@@ -130,12 +130,7 @@ def _pred_prefixes(key: Key) -> list[Key]:
 
 def _small_jump(a: Key, b: Key) -> bool:
     """b skips a few numbers after a at one level ("3.1" → "3.6", "2.4" → "4")."""
-    for depth in range(min(len(a), len(b))):
-        if a[depth] != b[depth]:
-            x, y = a[depth], b[depth]
-            return (x[0] == y[0] and 0 < y[1] - x[1] <= _GAP
-                    and all(comp[1] <= 1 for comp in b[depth + 1:]))
-    return len(b) > len(a) and all(comp[1] <= 1 for comp in b[len(a) + 1:])
+    return skips_few(a, b, _GAP, into_child=True)
 
 
 def _restart_key(c: Cand) -> bool:

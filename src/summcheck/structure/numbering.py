@@ -102,6 +102,22 @@ def successors(key: Key) -> set[Key]:
     return out
 
 
+def skips_few(a: Key, b: Key, gap: int, *, into_child: bool) -> bool:
+    """b follows a with at most `gap` numbers missing at one depth ("3.1" → "3.6", "2.4" →
+    "4"; what comes below b's changed number starts at 0 or 1), or b opens a's children: at
+    their first number, or with `into_child` at any ("3" → "3.4" where text lines number
+    loosely). The one rule of a jump both fits allow: the text fit (fit.py) with a wide gap
+    and into children, the PDF's printed numbering (pdf_numbering.py) with a narrow one."""
+    for depth in range(min(len(a), len(b))):
+        if a[depth] != b[depth]:
+            x, y = a[depth], b[depth]
+            return x[0] == y[0] and 0 < y[1] - x[1] <= gap and all(
+                c[1] <= 1 for c in b[depth + 1:])
+    if len(b) <= len(a):
+        return False
+    return all(c[1] <= 1 for c in b[len(a) + (1 if into_child else 0):])
+
+
 def is_start(key: Key) -> bool:
     """The first identifier of a numbering: 1, 0, A, I, or 1.1, 1.0.1 …"""
     first = key[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..model import HeadingDecision, SourceDocument
-from .numbering import Key, designator_number, ident_key, is_start, successors
+from .numbering import Key, designator_number, ident_key, is_start, skips_few, successors
 from .pdf_regions import running_headers
 from .pdf_rows import Heading, Lines, Row, decision, fold, heading_font, lettered, parse_number
 
@@ -113,16 +113,8 @@ def _is_subsection(ident: str, last: Heading | None) -> bool:
 def near(prev: Key, key: Key) -> bool:
     """key follows prev closely: its next number at some depth (a few may be missing), a new
     first child, or a numbering that starts again (1.0 after 3)."""
-    if key in successors(prev) or (is_start(key) and len(key) >= len(prev)):
-        return True
-    for depth in range(min(len(prev), len(key))):
-        if key[:depth] != prev[:depth]:
-            return False
-        before, after = prev[depth], key[depth]
-        if before[0] == after[0] and 0 < after[1] - before[1] <= _MAX_GAP:
-            return all(c[1] <= 1 for c in key[depth + 1:])
-    return len(key) > len(prev) and key[:len(prev)] == prev and all(
-        c[1] <= 1 for c in key[len(prev):])
+    return (key in successors(prev) or (is_start(key) and len(key) >= len(prev))
+            or skips_few(prev, key, _MAX_GAP, into_child=False))
 
 
 def fit_numbering(candidates: list[Heading], anchors: list[Heading],
