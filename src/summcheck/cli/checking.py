@@ -11,7 +11,8 @@ import typer
 
 from ..terminal.display import printable
 from ..model import InputError
-from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, FailOn,
+from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, PAGE_NUMBERS_HELP, SECTIONS_HELP,
+                     STRUCTURE_HELP, FailOn,
                      Format, PageNumbers, Sections, app, cwd_relative, fail, use_color,
                      write_atomically)
 
@@ -21,7 +22,7 @@ def check(
     source: Optional[Path] = typer.Option(None, "--source", help="Source document (overrides front matter).", rich_help_panel="Inputs"),
     claims: Optional[Path] = typer.Option(None, "--claims", help="Claim records (overrides front matter).", rich_help_panel="Inputs"),
     ocr: Optional[bool] = typer.Option(None, "--ocr/--no-ocr", help="Treat the source as OCR text.", rich_help_panel="Inputs"),
-    page_numbers: Optional[PageNumbers] = typer.Option(None, "--page-numbers", help="How PDF pages are cited.", rich_help_panel="Inputs"),
+    page_numbers: Optional[PageNumbers] = typer.Option(None, "--page-numbers", help=PAGE_NUMBERS_HELP, rich_help_panel="Inputs"),
     sections: Optional[Sections] = typer.Option(None, "--sections", help=SECTIONS_HELP, rich_help_panel="Inputs"),
     structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP, rich_help_panel="Inputs"),
     output_format: Format = typer.Option(Format.text, "--format", "-f", help="Output format: text (each finding with its line and fix), concise, grouped, json, github, gitlab, sarif, rdjson, rdjsonl, markdown, junit.", rich_help_panel="Output"),

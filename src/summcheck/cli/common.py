@@ -6,7 +6,7 @@ import re
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Annotated, Optional
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -133,6 +133,12 @@ STRUCTURE_HELP = "A YAML or JSON file that states the source's sections (overrid
 CACHE_HELP = ("Reuse (and keep) the text and sections of unchanged sources in .summcheck_cache/ "
               "beside the configuration file, or SUMMCHECK_CACHE_DIR (default: on, unless the "
               "configuration sets cache = false).")
+# The options of the commands that read one source (chunks, locate, outline), declared once.
+PAGE_NUMBERS_HELP = "How PDF pages are cited."
+PageNumbersOption = Annotated[PageNumbers, typer.Option("--page-numbers", help=PAGE_NUMBERS_HELP)]
+SectionsOption = Annotated[Sections, typer.Option("--sections", help=SECTIONS_HELP)]
+StructureOption = Annotated[Optional[Path], typer.Option("--structure", help=STRUCTURE_HELP)]
+
 ALLOW_OUTSIDE_HELP = ("Let summaries and the configuration name files outside the repository "
                       "(only from the command line: a configuration file cannot; special "
                       "files such as /proc, FIFOs and anything in a .git folder are never "

@@ -12,8 +12,9 @@ import typer
 
 from ..terminal.display import printable
 from ..model import InputError
-from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers,
-                     Sections, announce, cwd_relative, fail, write_atomically)
+from .common import (ALLOW_OUTSIDE_HELP, CACHE_HELP, PageNumbers, PageNumbersOption, Sections,
+                     SectionsOption, StructureOption, announce, cwd_relative, fail,
+                     write_atomically)
 
 
 class OutlineFormat(str, Enum):
@@ -46,9 +47,9 @@ def locate(
                                             "record's locator object as JSON: "
                                             "'{\"page\": 17}', '{\"lines\": [120, 134]}', "
                                             "'{\"start_char\": 1234, \"end_char\": 1300}'."),
-    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
-    sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
-    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
+    page_numbers: PageNumbersOption = PageNumbers.auto,
+    sections: SectionsOption = Sections.auto,
+    structure: StructureOption = None,
 ) -> None:
     """Print the source text at a locator."""
     from ..locators.resolve import Resolver
@@ -98,9 +99,9 @@ def parse_cli_locator(text: str):
 def outline(
     source: Optional[Path] = typer.Argument(None, help="Source document."),
     summary: Optional[Path] = typer.Option(None, "--summary", help="Outline the source a summary names instead, each of a summary of several sources (front matter sources:) under its key."),
-    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
-    sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
-    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
+    page_numbers: PageNumbersOption = PageNumbers.auto,
+    sections: SectionsOption = Sections.auto,
+    structure: StructureOption = None,
     output_format: OutlineFormat = typer.Option(OutlineFormat.text, "--format", "-f",
                                                 help="text or json (schemas/outline.schema.json)."),
     explain: bool = typer.Option(False, "--explain", help="List every heading candidate and why "

@@ -16,8 +16,8 @@ import typer
 
 from ..terminal.display import printable
 from ..model import InputError
-from .common import (ALLOW_OUTSIDE_HELP, SectionedCommand, SECTIONS_HELP, STRUCTURE_HELP, PageNumbers, Sections,
-                     fail, write_atomically)
+from .common import (ALLOW_OUTSIDE_HELP, PageNumbers, PageNumbersOption, SectionedCommand, Sections, SectionsOption,
+                     StructureOption, fail, write_atomically)
 
 
 class ChunkFormat(str, Enum):
@@ -91,9 +91,9 @@ def chunks(
     source: Path = typer.Argument(..., help="Source document."),
     max_chars: int = typer.Option(8000, "--max-chars", min=200, help=MAX_CHARS_HELP),
     output_format: ChunkFormat = typer.Option(ChunkFormat.text, "--format", "-f", help="text or json."),
-    page_numbers: PageNumbers = typer.Option(PageNumbers.auto, "--page-numbers"),
-    sections: Sections = typer.Option(Sections.auto, "--sections", help=SECTIONS_HELP),
-    structure: Optional[Path] = typer.Option(None, "--structure", help=STRUCTURE_HELP),
+    page_numbers: PageNumbersOption = PageNumbers.auto,
+    sections: SectionsOption = Sections.auto,
+    structure: StructureOption = None,
 ) -> None:
     """Print the chunk plan: chunks along sections, pages or paragraphs, with their ranges."""
     from ..pipeline.chunks import plan_chunks, render_json, render_text
