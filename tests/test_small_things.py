@@ -263,3 +263,28 @@ def test_a_place_is_named_one_way_for_a_fix_and_for_a_citation(tmp_path):
     start = source.text.index("The operator")
     place = locator_for_span(source, Span(start, start + 48), prefer="section")
     assert place is not None and place.locator == "section 2"
+
+
+def test_a_check_resolves_each_summarys_inputs_once(tmp_path, monkeypatch):
+    """The output guard, the sharding, the outcome's key and the load all read one resolution
+    of a summary's inputs (inputs.resolution.ResolvedInputs), not one each."""
+    from typer.testing import CliRunner
+
+    from summcheck.cli import app
+    from summcheck.inputs import resolution
+
+    shutil.copytree(EXAMPLES / "rfc3986", tmp_path, dirs_exist_ok=True)
+    (tmp_path / "summcheck.toml").write_text("", encoding="utf-8")
+    calls: list[tuple[str, bool]] = []
+    real = resolution.resolve_inputs
+
+    def counted(summary, front, config, given=None, strict=True):
+        calls.append((Path(summary).name, strict))
+        return real(summary, front, config, given, strict)
+
+    monkeypatch.setattr(resolution, "resolve_inputs", counted)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["check", "summary.md", "-o", "report.txt"])
+    assert result.exit_code == 0, result.output
+    assert calls.count(("summary.md", True)) == 1  # the outcome's key and the load: one
+    assert calls.count(("summary.md", False)) <= 1  # the guard and the sharding: one

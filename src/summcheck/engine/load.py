@@ -10,7 +10,7 @@ from ..claims.read import read_text
 from ..claims import DEFAULT_MAX_BYTES, claims_format, loads_claims
 from ..claims.work import ClaimWork, prepare
 from ..files.confine import refuse_special
-from ..inputs.resolution import FRONT_MATTER, NOT_A_SUMMARY, resolve_inputs, source_pin
+from ..inputs.resolution import FRONT_MATTER, NOT_A_SUMMARY, source_pin
 from ..language.modality import Lexicon
 from ..model import ClaimsFile, InputError, SourceDocument, Summary
 from ..summary.inline import inline_active, inline_records, quotations
@@ -43,7 +43,7 @@ def load(path: Path, options: Options) -> Loaded:
     if options.scope is None and (options.documents is not None or (
             "sources" in summary.front_matter and options.source is None)):
         _several_sources(path, summary, options)
-    inputs = resolve_inputs(path, summary.front_matter, options.config, options, strict=True)
+    inputs = options.resolved_inputs.strict(path, options.config, options, summary.front_matter)
     for key in ("claims", "source", "structure"):
         inputs.check_readable(key)
     claims_path, source_path = inputs.path("claims"), inputs.path("source")

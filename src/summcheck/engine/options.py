@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..config.file import Config
+from ..inputs.resolution import ResolvedInputs
 from ..language.modality import Lexicon
 from ..model import FuzzySettings, Severity
 from ..rules import all_rules
@@ -43,6 +44,9 @@ class Options:
     # The sources of a summary of several, named apart from its front matter (an audit
     # manifest's `sources`); None: as its front matter names them.
     documents: "tuple[DocumentSource, ...] | None" = None
+    # Each summary's inputs, resolved once for the run (inputs.resolution.ResolvedInputs).
+    resolved_inputs: ResolvedInputs = field(default_factory=ResolvedInputs, repr=False,
+                                            compare=False)
 
     @property
     def max_elided_chars(self) -> int:

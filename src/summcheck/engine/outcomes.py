@@ -46,8 +46,8 @@ from pathlib import Path
 from ..files.confine import refuse_special
 from ..files.reading import stand_in
 from ..evidence.places import CONTEXT_CHARS, QuotePlace
-from ..inputs.resolution import FILES, FRONT_MATTER, Input, resolve_inputs
-from ..inputs.summaries import path_key, read_front_matter
+from ..inputs.resolution import FILES, FRONT_MATTER, Input
+from ..inputs.summaries import path_key
 from ..model import SEVERITY_RANK, Finding, Fix, Mark
 from ..report.model import (BoundRecord, Coverage, SentenceBinding, SummaryReport,
                             VerifiedQuote)
@@ -100,10 +100,7 @@ def outcome_key(summary: Path, options: Options) -> OutcomeKey | None:
 def _outcome_key(summary: Path, options: Options) -> OutcomeKey:
     refuse_special(summary, "summary")
     files: dict[str, dict] = {"summary": _file(summary, "summary")}
-    front = read_front_matter(summary)
-    if not isinstance(front, dict):
-        raise _NoKey
-    inputs = resolve_inputs(summary, front, options.config, options, strict=True)
+    inputs = options.resolved_inputs.strict(summary, options.config, options)
     changed = False
     for role in FILES:
         inputs.check_readable(role)

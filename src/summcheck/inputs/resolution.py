@@ -4,7 +4,7 @@ One precedence chain for every input: the command line (or the API's arguments) 
 the summary's front matter, then the configuration's `summaries` mapping; a summary that names
 no source uses the `source:` of its claims file; page numbers and sections default to `auto`,
 OCR to off. The check, the output guard (`output.run_inputs`), `--changed` and the GitHub
-Action all ask `resolve_inputs`, and `SummaryInputs.check_readable` applies `confine.py` to
+Action all ask `resolve_inputs` — within one run through `ResolvedInputs`, once a summary — and `SummaryInputs.check_readable` applies `confine.py` to
 each file: one the command line names must only not be special, one the summary, the
 configuration or a claims file names must lie in the repository.
 """
@@ -23,7 +23,7 @@ from ..files.confine import Confinement, refuse_special
 from ..model import InputError
 from .documents import DocumentSource, document_sources
 from .modes import PAGE_NUMBER_MODES, ROLES, SECTION_MODES
-from .summaries import front_matter, path_key
+from .summaries import front_matter, path_key, read_front_matter
 
 #: Where an input came from.
 COMMAND_LINE = "command line"
@@ -166,11 +166,71 @@ def resolve_inputs(summary: Path, front: dict, config: Config, given: Any = None
     return SummaryInputs(summary, config=config, documents=tuple(documents or ()), **found)
 
 
+#: What the command line or the API may give in place of the front matter: the resolution
+#: of a summary's inputs depends on them, its front matter and the configuration alone.
+GIVEN = ("source", "claims", "structure", "page_numbers", "ocr", "sections", "documents")
+
+
+class ResolvedInputs:
+    """One run's resolution of each summary's inputs, done once and read by every stage that
+    asks: the output guard and the sharding (best effort), the outcome's key and the load
+    (strict: the first InputError, kept and raised again). `Options.resolved_inputs` holds
+    it; a pass over one source of a summary of several is a different question (its `source`
+    is given), and so is another configuration."""
+
+    def __init__(self) -> None:
+        self._strict: dict[tuple, tuple[SummaryInputs | None, InputError | None]] = {}
+        self._lenient: dict[tuple, SummaryInputs] = {}
+        self._configs: list[Config] = []  # kept alive: their ids are in the keys
+
+    def _key(self, summary: Path, config: Config, given: Any) -> tuple:
+        if not any(config is known for known in self._configs):
+            self._configs.append(config)
+        return (path_key(Path(summary)), id(config),
+                tuple(getattr(given, name, None) for name in GIVEN))
+
+    def strict(self, summary: Path, config: Config, given: Any,
+               front: dict | None = None) -> SummaryInputs:
+        """`resolve_inputs(..., strict=True)` of the summary, its front matter read here
+        unless given; the InputError it raised the first time is raised again."""
+        key = self._key(summary, config, given)
+        if key not in self._strict:
+            try:
+                if front is None:
+                    front = read_front_matter(Path(summary))
+                self._strict[key] = (resolve_inputs(summary, front, config, given, strict=True),
+                                     None)
+            except InputError as exc:
+                self._strict[key] = (None, exc)
+        inputs, error = self._strict[key]
+        if error is not None:
+            raise error
+        return inputs  # type: ignore[return-value]
+
+    def lenient(self, summary: Path, config: Config, given: Any) -> SummaryInputs:
+        """`inputs_for` of the summary: best effort, never raising."""
+        key = self._key(summary, config, given)
+        if key not in self._lenient:
+            self._lenient[key] = _inputs_for(summary, config, given)
+        return self._lenient[key]
+
+    def __getstate__(self) -> dict:
+        # A worker of `--jobs` starts empty: its configurations are copies, under other ids.
+        return {"_strict": {}, "_lenient": {}, "_configs": []}
+
+
 def inputs_for(summary: Path, config: Config, given: Any = None) -> SummaryInputs:
     """Best effort, never raising: the inputs of `summary` with its front matter read here,
     the claims file's `source:` included when the claims file may be read (compared, never
     used, by the output guard and `--changed`). What cannot be read is left out (checking
-    the summary then reports it)."""
+    the summary then reports it). With a run's `resolved_inputs` (Options), resolved once."""
+    memo = getattr(given, "resolved_inputs", None)
+    if isinstance(memo, ResolvedInputs):
+        return memo.lenient(summary, config, given)
+    return _inputs_for(summary, config, given)
+
+
+def _inputs_for(summary: Path, config: Config, given: Any = None) -> SummaryInputs:
     inputs = resolve_inputs(summary, front_matter(summary), config, given, strict=False)
     claims = inputs.path("claims")
     if inputs.source.value is None and claims is not None and inputs.may_read("claims"):
