@@ -236,8 +236,8 @@ class TextReporter(Reporter):
             out += self._lines(f"{display_path(error.path)}: not checked: {error.cause}",
                                STYLES["error"])
         findings = report.findings
-        fixable = f" {sum(f.fix is not None for f in findings)} fixable with --fix." \
-            if any(f.fix is not None for f in findings) else ""
+        count = sum(f.fix is not None for f in findings)
+        fixable = f" {count} fixable with --fix." if count else ""
         if unchecked:
             out += self._lines(f"{plural(len(unchecked), 'summary')} could not be checked; "
                                f"{plural(len(findings), 'finding')} in the others{fixable}",
