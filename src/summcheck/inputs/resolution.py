@@ -211,7 +211,11 @@ class ResolvedInputs:
         """`inputs_for` of the summary: best effort, never raising."""
         key = self._key(summary, config, given)
         if key not in self._lenient:
-            self._lenient[key] = _inputs_for(summary, config, given)
+            try:  # where nothing is wrong, the strict resolution is this one, told once
+                resolved: SummaryInputs | None = self.strict(summary, config, given)
+            except (InputError, OSError, ValueError):
+                resolved = None
+            self._lenient[key] = _inputs_for(summary, config, given, resolved)
         return self._lenient[key]
 
     def __getstate__(self) -> dict:
@@ -230,8 +234,10 @@ def inputs_for(summary: Path, config: Config, given: Any = None) -> SummaryInput
     return _inputs_for(summary, config, given)
 
 
-def _inputs_for(summary: Path, config: Config, given: Any = None) -> SummaryInputs:
-    inputs = resolve_inputs(summary, front_matter(summary), config, given, strict=False)
+def _inputs_for(summary: Path, config: Config, given: Any = None,
+                resolved: SummaryInputs | None = None) -> SummaryInputs:
+    inputs = resolved or resolve_inputs(summary, front_matter(summary), config, given,
+                                        strict=False)
     claims = inputs.path("claims")
     if inputs.source.value is None and claims is not None and inputs.may_read("claims"):
         source = claims_source(claims)
