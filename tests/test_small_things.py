@@ -288,3 +288,18 @@ def test_a_check_resolves_each_summarys_inputs_once(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     # The guard, the sharding, the outcome's key and the load: one resolution.
     assert calls == [("summary.md", True)]
+
+
+def test_a_list_of_lines_in_a_message_leaves_its_fingerprint_alone():
+    from summcheck.model import Finding
+    from summcheck.report.fingerprints import fingerprint_base
+
+    def finding(lines: str) -> Finding:
+        return Finding("SUM200", "invalid-claim-record", "error", Path("claims.jsonl"), 3,
+                       f"invalid record at line 3: $: not valid JSON; until it is fixed, 3 "
+                       f"sentences at its place (summary.md {lines}) have no record to back them")
+
+    moved = fingerprint_base(finding("lines 14, 16, 20"), "claims.jsonl")
+    assert fingerprint_base(finding("lines 13, 15, 19"), "claims.jsonl") == moved
+    assert fingerprint_base(finding("lines 13, 15, 19, 21, 22, 30, 31, 40, …"),
+                            "claims.jsonl") == moved

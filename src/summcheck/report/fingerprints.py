@@ -19,7 +19,9 @@ from urllib.parse import quote
 from ..model import Finding
 from .github import relative_to_root
 
-_LINE_NUMBERS = re.compile(r"\b(lines?)\s+\d+(?:\s*[-–]\s*\d+)?", re.IGNORECASE)
+# `line 4`, `lines 4–6`, and a list (`lines 13, 15, 19, …`: the sentences a record holds up).
+_LINE_NUMBERS = re.compile(r"\b(lines?)\s+\d+(?:\s*[-–]\s*\d+)?(?:,\s*(?:\d+(?:\s*[-–]\s*\d+)?|…))*",
+                           re.IGNORECASE)
 
 
 def artifact_uri(path: Path, root: Path) -> str:
