@@ -211,6 +211,13 @@ def test_check_help_is_in_sections_without_typed_placeholders(tmp_path):
     assert "<list[" not in result.stdout and " range>" not in result.stdout
     section = result.stdout.split("Selection:", 1)[1].split("CI:", 1)[0]
     assert "--select <rule>" in section and "--fail-on" in section
+    # One column for the help texts, whatever the section.
+    lines = result.stdout.splitlines()
+    columns = {next(line.index("Rules to run") for line in lines if "Rules to run" in line), *(
+        line.index(text) for line in lines
+        for text in ("Check summaries in N", "Record every finding", "Source document")
+        if text in line)}
+    assert len(columns) == 1, columns
     for command in (["audit"], ["chunks"], ["import", "anthropic"], ["pin"]):
         shown = run_summcheck(*command, "--help", cwd=tmp_path).stdout
         assert "<list[" not in shown and " range>" not in shown, command

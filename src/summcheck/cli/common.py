@@ -68,10 +68,14 @@ class SectionedCommand(TyperCommand):
         if list(sections) in (["Other options"], ["Arguments", "Other options"]):
             sections["Options"] = sections.pop("Other options")  # no sections: click's heading
         order = ("Arguments", *HELP_SECTIONS, "Other options", "Options")
+        # One column for the help texts of every section, as click sets it for one list: each
+        # term padded to the widest (within click's limit of 30, past which a term stands alone).
+        widest = min(30, max(len(term) for records in sections.values() for term, _ in records))
         for section in sorted(sections, key=lambda name: (order.index(name)
                                                           if name in order else len(order))):
             with formatter.section(section):
-                formatter.write_dl(sections[section])
+                formatter.write_dl([(term.ljust(widest), text)
+                                    for term, text in sections[section]])
 
 
 _TYPED_METAVAR = re.compile(r"<list\[(\w+)\]>|<(\w+) range>")
