@@ -183,3 +183,44 @@ def test_a_check_a_newer_edit_overtook_stops_and_keeps_nothing(rfc):
     assert len(stages) == 2 and summary not in session.checked
     assert session.check(summary, {}) is not None and summary in session.checked
     assert session.users(rfc / "claims.jsonl") == [summary]
+
+
+def test_the_claims_files_own_findings_are_kept_between_edits_while_its_records_are(rfc):
+    """The rules that read only the claims file's records (Rule.reads) run once for those
+    records: an edit of the summary reuses their problems, an edit of the claims file does
+    not, and a summary that adds inline quotations has them checked afresh."""
+    summary = (rfc / "summary.md").absolute()
+    claims = rfc / "claims.jsonl"
+    records = [json.loads(line) for line in claims.read_text(encoding="utf-8").splitlines()]
+    records[1]["quote"] = "Invented words that stand nowhere in the source"
+    claims.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    text = summary.read_text(encoding="utf-8")
+    session = Session()
+
+    def run(buffer: str):
+        checked = session.check(summary, {summary: buffer})
+        assert checked is not None and checked.error is None, checked and checked.error
+        return checked, [(f.rule, f.line) for f in checked.findings if f.rule.startswith("SUM2")]
+
+    first, found = run(text)
+    assert ("SUM201", 2) in found
+    kept = first.passes[0][1].record_problems
+    assert kept and any(key[0] == "SUM201" for key in kept)
+    edited = text.replace("(section 5.1).", "(section 5.1.1).", 1)
+    second, again = run(edited)
+    assert again == found
+    assert second.passes[0][1].record_problems is kept  # the same records, their problems kept
+    records[1]["quote"] = records[0]["quote"]
+    claims.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    third, fixed = run(edited)
+    assert ("SUM201", 2) not in fixed  # the claims file changed: its records checked anew
+    assert third.passes[0][1].record_problems is not kept
+    (rfc.parent / "summcheck.toml").write_text('inline-quotes = "on"\n', encoding="utf-8")
+    inline = edited + ("\nThe query is said to “hold nothing but invented words of this "
+                       "test” (section 3.4).\n")
+    fourth, _ = run(inline)
+    analysis = fourth.passes[0][1]
+    assert len(analysis.records) > len(analysis.file_records)  # the summary adds its own
+    # Its quotation, found nowhere, is SUM201 on the summary: the rule ran on it afresh.
+    assert [f.rule for f in fourth.findings
+            if f.path.name == "summary.md" and f.rule == "SUM201"] == ["SUM201"]

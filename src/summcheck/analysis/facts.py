@@ -167,6 +167,9 @@ class Analysis:
     lexicon: Lexicon | None = None  # modal words; None: the packaged lexicons
     pages_by_label: bool = False  # page locators name the PDF's printed labels
     source_changed: bool = False  # the change set being checked edits the source (SUM110)
+    # Kept with the run's matched records of the claims file (engine/run.py): the problems of
+    # the rules that read only those records, reused while the records are; None: not kept.
+    record_problems: dict | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def file_records(self) -> list[RecordResult]:

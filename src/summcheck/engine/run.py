@@ -271,7 +271,7 @@ def inspect_summary(path: Path, options: Options, on_stage: StageHook | None = N
     rules = [rule for rule in all_rules() if options.selection.enabled(rule)]
     with stage("rules"):
         problems = [(rule, problem) for rule in rules if rule.stage == "rules"
-                    for problem in rule.check(analysis, **rule.keywords(options.rule_options))]
+                    for problem in _rule_problems(rule, analysis, options)]
     with stage("suppress"):
         findings = _suppress(problems, analysis, rules, options)
     verified = sum(r.verified for r in analysis.records)
@@ -281,6 +281,22 @@ def inspect_summary(path: Path, options: Options, on_stage: StageHook | None = N
                                    verified, list(analysis.source.notes),
                                    verified_quotes(analysis) if options.quotes else [], backed,
                                    coverage(analysis), sentence_bindings(analysis)), analysis
+
+
+def _rule_problems(rule: Rule, analysis: Analysis, options: Options) -> list[Problem]:
+    """The rule's problems; those of a rule that reads only the claims file's records are
+    reused from an earlier check of the same records (the editor's next keystroke, another
+    summary of the claims file), unless the summary adds records of its own (inline
+    quotations), which the rule would read too."""
+    keywords = rule.keywords(options.rule_options)
+    kept = analysis.record_problems
+    if rule.reads != "records" or kept is None \
+            or len(analysis.records) != len(analysis.file_records):
+        return list(rule.check(analysis, **keywords))
+    key = (rule.code, repr(sorted(keywords.items())), repr(options.config.modality))
+    if key not in kept:
+        kept[key] = list(rule.check(analysis, **keywords))
+    return kept[key]
 
 
 def sentence_bindings(analysis: Analysis) -> list[SentenceBinding]:
@@ -316,8 +332,10 @@ def analyse_summary(path: Path, options: Options, stage: "_Timer | None" = None)
     with stage("match"):
         analysis = match(loaded.summary, loaded.claims, loaded.source, located, options.fuzzy,
                          options.lexicon, options.max_elided_chars)
-    if memo is not None and matched is None:
-        memo.keep(analysis.file_records)
+    if memo is not None:
+        if matched is None:
+            memo.keep(analysis.file_records)
+        analysis.record_problems = memo.problems()
     analysis.source_changed = (options.changed_files is not None
                                and path_key(loaded.source.path) in options.changed_files)
     return analysis

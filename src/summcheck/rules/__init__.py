@@ -23,6 +23,7 @@ from .options import OptionKind, keyword
 __all__ = ["Rule", "Problem", "RuleKey", "all_rules", "rule_by_key", "declared_options"]
 
 Stage = Literal["rules", "suppress"]
+Reads = Literal["analysis", "records"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,10 @@ class Rule:
     default: Mapping[str, Any]  # configuration key → value when the configuration is silent
     stage: Stage = "rules"  # "suppress": run on the suppression ledger, after the others
     points_at: str | None = None  # the record key whose value its findings underline
+    # "records": check() reads only the claims file's records, their matches and the source
+    # (never the summary), so its problems hold while they do (engine/run.py keeps them with
+    # the run's matched records); "analysis": anything.
+    reads: Reads = "analysis"
 
     @classmethod
     def from_module(cls, module: ModuleType) -> "Rule":
@@ -45,7 +50,8 @@ class Rule:
             raise TypeError(f"{module.__name__}: CONF and DEFAULT must name the same options")
         return cls(module.CODE, module.NAME, module.SEVERITY, module.SUMMARY,
                    module.DOC.strip("\n"), module.check, conf, default,
-                   getattr(module, "STAGE", "rules"), getattr(module, "POINTS_AT", None))
+                   getattr(module, "STAGE", "rules"), getattr(module, "POINTS_AT", None),
+                   getattr(module, "READS", "analysis"))
 
     def keywords(self, configured: Mapping[str, Any]) -> dict[str, Any]:
         """The keyword arguments of `check()`: each option as configured, else its default."""

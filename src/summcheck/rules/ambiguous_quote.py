@@ -11,6 +11,7 @@ from .options import WholeNumber
 CODE = "SUM205"
 NAME = "ambiguous-quote"
 SEVERITY = "warning"
+READS = "records"  # the claims file's records and the source alone
 POINTS_AT = "quote"  # on a record: the value a report underlines
 SUMMARY = "The quote is too short to pin down, or stands several times at its locator."
 DOC = """

@@ -13,6 +13,7 @@ from .base import Problem, on_record, record_name
 CODE = "SUM301"
 NAME = "duplicate-claim"
 SEVERITY = "warning"
+READS = "records"  # the claims file's records and the source alone
 POINTS_AT = "quote"  # on a record: the value a report underlines
 SUMMARY = "Two records carry the same quote at the same place, or the same claim."
 DOC = """

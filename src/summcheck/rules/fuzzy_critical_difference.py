@@ -10,6 +10,7 @@ from .base import Problem, on_record, record_name
 CODE = "SUM204"
 NAME = "fuzzy-critical-difference"
 SEVERITY = "error"
+READS = "records"  # the claims file's records and the source alone
 POINTS_AT = "quote"  # on a record: the value a report underlines
 SUMMARY = "A fuzzy OCR match differs in a number, a negation or a modal verb."
 DOC = """

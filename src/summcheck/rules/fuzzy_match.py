@@ -10,6 +10,7 @@ from .options import Number
 CODE = "SUM203"
 NAME = "fuzzy-match"
 SEVERITY = "info"
+READS = "records"  # the claims file's records and the source alone
 POINTS_AT = "quote"  # on a record: the value a report underlines
 SUMMARY = "An OCR quote matched only fuzzily (the score is given)."
 DOC = """

@@ -12,6 +12,7 @@ from .base import Problem, on_record, record_name
 CODE = "SUM202"
 NAME = "quote-misplaced"
 SEVERITY = "error"
+READS = "records"  # the claims file's records and the source alone
 POINTS_AT = "locator"  # on a record: the value a report underlines
 SUMMARY = "The quote stands in the source, but not at the record's locator."
 DOC = """

@@ -27,6 +27,7 @@ DEFAULT = {"max-elided-chars": 1000}
 CODE = "SUM201"
 NAME = "quote-not-found"
 SEVERITY = "error"
+READS = "records"  # the claims file's records and the source alone
 POINTS_AT = "quote"  # on a record: the value a report underlines
 SUMMARY = "The quote stands nowhere in the source (fabricated or retyped)."
 DOC = """

@@ -11,6 +11,7 @@ from .base import Problem, on_record, record_name
 CODE = "SUM302"
 NAME = "strength-mismatch"
 SEVERITY = "warning"
+READS = "records"  # the claims file's records and the source alone
 POINTS_AT = "strength"  # on a record: the value a report underlines
 SUMMARY = "A record's strength disagrees with its quote's modality (`shall` recorded as `recommends`)."
 DOC = """

@@ -10,6 +10,7 @@ from .base import Problem, on_record, record_name
 CODE = "SUM206"
 NAME = "unresolved-claim-locator"
 SEVERITY = "error"
+READS = "records"  # the claims file's records and the source alone
 POINTS_AT = "locator"  # on a record: the value a report underlines
 SUMMARY = "A claim record's locator names a page, section or line the source does not have."
 DOC = """

@@ -292,7 +292,14 @@ class MatchedRecords:
         return list(found[1])
 
     def keep(self, records: list) -> None:
-        _remember(self.memo, self.key, (self.source, tuple(records)))
+        _remember(self.memo, self.key, (self.source, tuple(records), {}))
+
+    def problems(self) -> dict | None:
+        """Where the engine keeps, for the records kept here, the problems of the rules that
+        read only them (`Rule.reads`), by rule and options; None when none are kept for this
+        source."""
+        found = self.memo.get(self.key)
+        return None if found is None or found[0] is not self.source else found[2]
 
 
 def _remember(memo: OrderedDict, key, value) -> None:
