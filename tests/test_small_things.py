@@ -310,3 +310,26 @@ def test_a_list_of_lines_in_a_message_leaves_its_fingerprint_alone():
     assert fingerprint_base(finding("lines 13, 15, 19"), "claims.jsonl") == moved
     assert fingerprint_base(finding("lines 13, 15, 19, 21, 22, 30, 31, 40, …"),
                             "claims.jsonl") == moved
+
+
+def test_the_rules_that_say_they_read_only_records_never_read_the_summary():
+    """Rule.reads == "records" lets the engine reuse a rule's problems while the claims
+    file's records stay (engine/run._rule_problems): such a rule must never look at the
+    summary, or a reused problem would be stale."""
+    from summcheck.engine.options import Options
+    from summcheck.engine.run import analyse_summary
+    from summcheck.rules import all_rules
+
+    analysis = analyse_summary(EXAMPLES / "defects" / "summary.md", Options())
+
+    class RecordsOnly:
+        def __getattr__(self, name):
+            if name in ("summary", "sentences"):
+                raise AssertionError(f"a records-only rule read analysis.{name}")
+            return getattr(analysis, name)
+
+    readers = [rule for rule in all_rules() if rule.reads == "records"]
+    assert {rule.code for rule in readers} >= {"SUM201", "SUM202", "SUM205", "SUM301", "SUM302"}
+    found = {rule.code: list(rule.check(RecordsOnly(), **rule.keywords({})))
+             for rule in readers}
+    assert found["SUM201"] and found["SUM202"]  # the example's defects, found without it
