@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from ..matching.exact import MAX_KEPT_HITS, Matcher, QuoteHit
 from ..matching.elisions import (DEFAULT_MAX_GAP, Quotation, QuotationHit, find_quotation,
@@ -336,25 +336,39 @@ def _locate_record(record: ClaimRecord, resolver: Resolver) -> RecordResult:
 
 def _wait_on_invalid(sentences: list[SentenceResult], records: list[RecordResult]) -> None:
     """Note, on each part no record backs, the invalid records whose place overlaps it."""
-    places = sorted((span.start, span.end, i) for i, r in enumerate(records)
+    places = Places((span.start, span.end, i) for i, r in enumerate(records)
                     for span in r.intended_spans)
     if not places:
         return
-    starts = [start for start, _, _ in places]
-    longest = max(end - start for start, end, _ in places)
     for result in sentences:
         for part in result.parts:
-            if not part.unbacked:
-                continue
-            found: dict[int, None] = {}
-            for span in part.resolution.spans:
-                # A place overlapping the span starts at most `longest` before it.
-                i = bisect.bisect_left(starts, span.start - longest)
-                while i < len(places) and places[i][0] < span.end:
-                    if places[i][1] > span.start:
-                        found[places[i][2]] = None
-                    i += 1
-            part.waiting_on = [records[i] for i in sorted(found)]
+            if part.unbacked:
+                part.waiting_on = [records[i] for i in sorted(
+                    places.overlapping(part.resolution.spans))]
+
+
+class Places:
+    """Places of the text, (start, end, owner), to find the owners of those overlapping
+    spans: sorted by start, a place overlapping a span starts at most the longest place's
+    length before it."""
+
+    def __init__(self, places: Iterable[tuple[int, int, int]]) -> None:
+        self.places = sorted(places)
+        self.starts = [start for start, _, _ in self.places]
+        self.longest = max((end - start for start, end, _ in self.places), default=0)
+
+    def __bool__(self) -> bool:
+        return bool(self.places)
+
+    def overlapping(self, spans: Iterable[Span]) -> set[int]:
+        found: set[int] = set()
+        for span in spans:
+            i = bisect.bisect_left(self.starts, span.start - self.longest)
+            while i < len(self.places) and self.places[i][0] < span.end:
+                if self.places[i][1] > span.start:
+                    found.add(self.places[i][2])
+                i += 1
+        return found
 
 
 def _match_at_locators(resolved: list[RecordResult], matcher: Matcher) -> None:

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..analysis.facts import Analysis, PartResult, RecordResult, SentenceResult
+from ..analysis.facts import Analysis, PartResult, Places, RecordResult, SentenceResult
 from ..matching.exact import QuoteHit
 from ..claims.index import match_word
 from ..model import Finding, InputError, Page, RecordStatus, SourceDocument, Span
@@ -88,11 +88,9 @@ class _Builder:
         self._extra_at: dict[tuple[int, ...], int] = {}
         # Where each record that failed cites (misplaced, not found, unreadable): a part no
         # record backs shows those whose place overlaps it, the records meant to back it.
-        self.failing = sorted(
+        self.failing = Places(
             (span.start, span.end, i) for i, r in enumerate(analysis.records)
             if not r.verified for span in (r.locator_spans or r.intended_spans))
-        self._failing_starts = [start for start, _, _ in self.failing]
-        self._failing_longest = max((end - start for start, end, _ in self.failing), default=0)
 
     def build(self) -> Evidence:
         analysis = self.analysis
@@ -200,14 +198,7 @@ class _Builder:
 
     def _citing(self, spans: tuple[Span, ...]) -> tuple[int, ...]:
         """The failing records whose cited place overlaps one of the spans, in file order."""
-        found: set[int] = set()
-        for span in spans:
-            i = bisect.bisect_left(self._failing_starts, span.start - self._failing_longest)
-            while i < len(self.failing) and self.failing[i][0] < span.end:
-                if self.failing[i][1] > span.start:
-                    found.add(self.failing[i][2])
-                i += 1
-        return tuple(sorted(found))
+        return tuple(sorted(self.failing.overlapping(spans)))
 
     def _record(self, result: RecordResult, findings: list[int], cited: bool) -> dict:
         record = result.record
